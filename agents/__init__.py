@@ -1,0 +1,71 @@
+"""Agents: `agents.make(spec, game)` builds a policy from a string spec.
+
+Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ismcts?iters=200`.
+A heuristic reads only its own `view`; it never sees hidden information.
+"""
+from __future__ import annotations
+
+import importlib
+
+from .base import Agent, Decision, ParamAgent, RandomAgent, SearchHandle, decision_for
+
+__all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent", "SearchHandle", "decision_for",
+           "HEURISTICS"]
+
+#: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
+HEURISTICS = {
+    "virus_cards_v0": "agents.virus_cards_heuristic:VirusCardsHeuristic",
+}
+
+
+def _value(text: str):
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    for cast in (int, float):
+        try:
+            return cast(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, str | None, dict]:
+    """'heuristic:aggressive?k=1&x=a' -> ('heuristic', 'aggressive', {'k': 1, 'x': 'a'})."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"agent spec must be a non-empty string, got {spec!r}")
+    base, _, query = spec.strip().partition("?")
+    name, _, variant = base.partition(":")
+    params = {}
+    if query:
+        for part in query.split("&"):
+            if not part:
+                continue
+            k, eq, v = part.partition("=")
+            if not eq or not k:
+                raise ValueError(f"agent spec {spec!r}: parameter {part!r} is not key=value")
+            params[k] = _value(v)
+    return name, (variant or None), params
+
+
+def make(spec: str, game, seed: int | None = None) -> Agent:
+    """Build an agent for `game` (a core.Game) from its spec string."""
+    name, variant, params = parse_spec(spec)
+    seed = params.pop("seed", seed)
+    if name == "random":
+        if variant or params:
+            raise ValueError(f"agent spec {spec!r}: 'random' takes no variant or parameters (except seed)")
+        return RandomAgent(game, seed=seed)
+    if name == "heuristic":
+        target = HEURISTICS.get(game.env_id)
+        if target is None:
+            raise ValueError(f"agent spec {spec!r}: no heuristic for {game.env_id} yet")
+        mod, cls = target.split(":")
+        klass = getattr(importlib.import_module(mod), cls)
+        return klass(game, seed=seed, variant=variant, **params)
+    if name == "ppo":
+        if not variant:
+            raise ValueError(f"agent spec {spec!r}: expected ppo:<path.zip>")
+        mod = importlib.import_module("agents.ppo")
+        return mod.PPOAgent(game, variant, seed=seed, **params)
+    raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>")

@@ -1,0 +1,107 @@
+"""What an agent sees and answers: the decision object of shared/DESIGN.md."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+
+class SearchHandle:
+    """Given to search agents only: samples full states consistent with the seat's view."""
+
+    def __init__(self, state, seat: int):
+        self._state = state
+        self._seat = seat
+
+    def determinize(self, rng: np.random.Generator):
+        """A full state consistent with view(seat), hidden cards resampled."""
+        return self._state.determinize(self._seat, rng)
+
+
+@dataclass
+class Decision:
+    """One decision of one seat: what the rules let that seat know, and what it may do."""
+
+    seat: int
+    phase: str
+    view: dict
+    observation: np.ndarray
+    action_mask: np.ndarray
+    game: Any
+    handle: SearchHandle | None = field(default=None, repr=False)
+
+    @property
+    def legal_actions(self) -> np.ndarray:
+        """Legal action ids (from the mask)."""
+        return np.flatnonzero(self.action_mask)
+
+
+def decision_for(state, with_handle: bool = False) -> Decision:
+    """The decision facing state's current player."""
+    p = state.current_player()
+    return Decision(
+        seat=p,
+        phase=state.phase(),
+        view=state.view(p),
+        observation=state.observation(p),
+        action_mask=state.legal_action_mask(),
+        game=state.game,
+        handle=SearchHandle(state, p) if with_handle else None,
+    )
+
+
+class Agent:
+    """A policy: `act(decision) -> action id`. Stateless between games unless `reset` says so."""
+
+    #: True when the agent wants `decision.handle` (search agents); heuristics never see hidden state
+    needs_handle: bool = False
+    #: True when the agent only needs the mask (lets runners skip building view/observation)
+    mask_only: bool = False
+
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        self.rng = np.random.default_rng(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Called before each game; reseeds the agent's own randomness."""
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, decision: Decision) -> int:
+        """Choose a legal action."""
+        raise TypeError(f"{type(self).__name__} must define act()")
+
+
+class RandomAgent(Agent):
+    """Uniform over legal actions."""
+
+    mask_only = True
+
+    def act(self, decision: Decision) -> int:
+        legal = np.flatnonzero(decision.action_mask)
+        return int(legal[self.rng.integers(len(legal))])
+
+
+class ParamAgent(Agent):
+    """An agent with named parameters (`heuristic?k=v`) and named variants (`heuristic:name`).
+
+    Subclasses declare PARAMS (name -> default) and VARIANTS (name -> overrides); an unknown
+    parameter or variant raises ValueError naming it.
+    """
+
+    PARAMS: dict = {}
+    VARIANTS: dict = {}
+
+    def __init__(self, game, seed: int | None = None, variant: str | None = None, **params):
+        super().__init__(game, seed=seed)
+        p = dict(self.PARAMS)
+        if variant is not None:
+            if variant not in self.VARIANTS:
+                raise ValueError(f"unknown variant {variant!r} of {type(self).__name__}; known: {sorted(self.VARIANTS)}")
+            p.update(self.VARIANTS[variant])
+        for k, v in params.items():
+            if k not in self.PARAMS:
+                raise ValueError(f"unknown parameter {k!r} of {type(self).__name__}; known: {sorted(self.PARAMS)}")
+            p[k] = v
+        self.params = p
+        self.variant = variant

@@ -1,0 +1,186 @@
+"""The engine contract shared by all four games (see shared/DESIGN.md), written once.
+
+A game subclasses `Game` (metadata, config, action table, layout) and `State` (the rules).
+What is common lives here: config validation, the legality check of `apply_action` against
+the mask (the only source of legality), the cached mask, `legal_actions`.
+"""
+from __future__ import annotations
+
+import operator
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .errors import IllegalActionError
+
+
+class Game(ABC):
+    """Static description of a game with a given player count and config."""
+
+    env_id: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    #: config key -> default value; the default's type is the accepted type
+    DEFAULTS: ClassVar[dict[str, Any]] = {}
+    #: config key -> tuple of allowed values (for str choices)
+    CHOICES: ClassVar[dict[str, tuple]] = {}
+
+    def __init__(self, num_players: int | None = None, **config):
+        n = self.default_players if num_players is None else num_players
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise ValueError(f"num_players must be an int, got {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"num_players={n} out of range for {self.env_id}: {self.min_players}..{self.max_players}")
+        self.num_players = int(n)
+        cfg = dict(self.DEFAULTS)
+        for key, value in config.items():
+            if key not in self.DEFAULTS:
+                raise ValueError(f"unknown config key {key!r} for {self.env_id}; known keys: {sorted(self.DEFAULTS)}")
+            cfg[key] = _check_type(self.env_id, key, value, self.DEFAULTS[key])
+            if key in self.CHOICES and cfg[key] not in self.CHOICES[key]:
+                raise ValueError(f"config key {key!r} of {self.env_id} must be one of {self.CHOICES[key]}, got {value!r}")
+        self.config = cfg
+        self._validate_config()
+        self._build()
+
+    # -- hooks for subclasses -------------------------------------------------------------
+    def _validate_config(self) -> None:
+        """Cross-key checks; raise ValueError naming the key."""
+
+    @abstractmethod
+    def _build(self) -> None:
+        """Set num_actions, observation_shape and any tables."""
+        ...
+
+    # -- the public API -----------------------------------------------------------------
+    num_actions: int
+    observation_shape: tuple[int, ...]
+
+    @abstractmethod
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        """A fresh game, all chance drawn from a Generator seeded with `seed`."""
+        ...
+
+    @abstractmethod
+    def state_from_dict(self, d: dict) -> "State":
+        """Inverse of State.to_dict()."""
+        ...
+
+    def string_to_action(self, text: str) -> int:
+        """Action id from its readable name (as given by action_to_string)."""
+        return self.actions.parse(text)
+
+    def action_to_string(self, a: int) -> str:
+        """Readable name of an action id (context-free)."""
+        return self.actions.name(a)
+
+    def make(self, **overrides) -> "Game":
+        """The same game with some config changed."""
+        cfg = {**self.config, **overrides}
+        n = cfg.pop("num_players", self.num_players)
+        return type(self)(num_players=n, **cfg)
+
+    def __repr__(self):
+        diff = {k: v for k, v in self.config.items() if self.DEFAULTS.get(k) != v}
+        return f"{type(self).__name__}(num_players={self.num_players}{''.join(f', {k}={v!r}' for k, v in diff.items())})"
+
+
+def _check_type(env_id, key, value, default):
+    if isinstance(default, bool):
+        if not isinstance(value, (bool, np.bool_)):
+            raise ValueError(f"config key {key!r} of {env_id} must be a bool, got {value!r}")
+        return bool(value)
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"config key {key!r} of {env_id} must be an int, got {value!r}")
+        return int(value)
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+            raise ValueError(f"config key {key!r} of {env_id} must be a number, got {value!r}")
+        return float(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ValueError(f"config key {key!r} of {env_id} must be a string, got {value!r}")
+        return value
+    return value
+
+
+class State(ABC):
+    """One position of a game. Subclasses implement the rules hooks marked below."""
+
+    game: Game
+    _mask: np.ndarray | None = None
+
+    # -- hooks for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat that must decide now; -1 when terminal."""
+        ...
+
+    @abstractmethod
+    def phase(self) -> str:
+        """Name of the decision being taken (rulebook words)."""
+        ...
+
+    @abstractmethod
+    def _compute_mask(self) -> np.ndarray:
+        """Boolean mask of legal actions for current_player()."""
+        ...
+
+    @abstractmethod
+    def _apply(self, a: int) -> None:
+        """Carry out a legal action; never raises for an action the mask allows."""
+        ...
+
+    # -- common behaviour -----------------------------------------------------------------
+    def legal_action_mask(self) -> np.ndarray:
+        """Read-only bool array of length num_actions; the single source of legality."""
+        m = self._mask
+        if m is None:
+            if self.is_terminal():
+                m = np.zeros(self.game.num_actions, dtype=bool)
+            else:
+                m = self._compute_mask()
+            m.flags.writeable = False
+            self._mask = m
+        return m
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal action ids, derived from the mask."""
+        return np.flatnonzero(self.legal_action_mask()).tolist()
+
+    def apply_action(self, a) -> None:
+        """Play action a for current_player(); IllegalActionError (state unchanged) if the mask refuses it."""
+        try:
+            ai = operator.index(a)
+        except TypeError:
+            raise IllegalActionError(a, self._phase_or_end(), self.current_player(), "not an integer action id") from None
+        if self.is_terminal():
+            raise IllegalActionError(ai, "game over", -1, "the game has ended")
+        mask = self.legal_action_mask()
+        if not 0 <= ai < mask.shape[0]:
+            raise IllegalActionError(ai, self.phase(), self.current_player(),
+                                     f"out of range 0..{mask.shape[0] - 1}")
+        if not mask[ai]:
+            raise IllegalActionError(ai, self.phase(), self.current_player(), "not allowed by the rules here",
+                                     name=self.game.action_to_string(ai))
+        self._mask = None
+        self._apply(ai)
+
+    def _phase_or_end(self):
+        return "game over" if self.is_terminal() else self.phase()
+
+    def action_to_string(self, a: int) -> str:
+        """Readable name of action a (in this state's context where it matters)."""
+        return self.game.action_to_string(a)
+
+    def __str__(self):
+        return self.render()
+
+    @abstractmethod
+    def render(self) -> str:
+        """Human-readable table."""
+        ...

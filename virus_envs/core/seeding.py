@@ -1,0 +1,35 @@
+"""Seeding: every chance event of a state comes from the state's own numpy Generator."""
+from __future__ import annotations
+
+import numpy as np
+
+_MASK = (1 << 63) - 1
+
+
+def make_rng(seed: int | None) -> np.random.Generator:
+    """A PCG64 Generator; seed None draws fresh OS entropy."""
+    if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    return np.random.Generator(np.random.PCG64(None if seed is None else int(seed)))
+
+
+def rng_to_dict(rng: np.random.Generator) -> dict:
+    """JSON-safe snapshot of a Generator (ints stay ints: JSON keeps big ints exactly)."""
+    return rng.bit_generator.state
+
+
+def rng_from_dict(d: dict) -> np.random.Generator:
+    """Inverse of rng_to_dict."""
+    bitgen = getattr(np.random, d["bit_generator"])()
+    bitgen.state = d
+    return np.random.Generator(bitgen)
+
+
+def clone_rng(rng: np.random.Generator) -> np.random.Generator:
+    """An independent Generator in the same state."""
+    return rng_from_dict(rng.bit_generator.state)
+
+
+def derive_seed(rng: np.random.Generator) -> int:
+    """A fresh non-negative 63-bit seed drawn from rng (for child games, tournaments)."""
+    return int(rng.integers(0, _MASK, dtype=np.int64))
