@@ -30,8 +30,8 @@ class ActionTable:
         return self.names[a]
 
     def parse(self, text: str) -> int:
-        """The id named by text (exact name, or a decimal id)."""
-        t = text.strip()
+        """The id named by text: the exact name (a " [...]" context suffix is ignored) or a decimal id."""
+        t = text.split(" [", 1)[0].strip()
         if t in self._index:
             return self._index[t]
         if t.isdigit() and int(t) < len(self.names):

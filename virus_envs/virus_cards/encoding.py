@@ -1,0 +1,115 @@
+"""VIRUS! observation: one float32 vector, seat-relative (index 0 is the observer, 1 the next in turn order).
+
+| field | shape | values |
+|---|---|---|
+| hand | (3, 20) | one-hot card type of each hand position (zeros if empty) |
+| bodies | (n, 5, 15) | per player and organ colour: [present, free, infected, vaccinated, immunized, colour of the virus on it (5), medicines on it by colour / 2 (5)] |
+| hand_sizes | (n,) | cards in hand / 3 |
+| discard | (20,) | cards of each type in the discard pile / how many the deck has |
+| deck_size | (1,) | cards in the deck / deck size |
+| phase | (3,) | one-hot: play or discard, transplant second pick, contagion move |
+| transplant_first | (n, 5) | the first organ chosen for a Transplant |
+| to_act | (n,) | one-hot: who decides now |
+| turn | (1,) | turns taken / max_turns |
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import ObsLayout
+from .cards import NUM_TYPES, VIRUS
+
+SLOT_FEATURES = 15
+
+
+def layout(n: int) -> ObsLayout:
+    return ObsLayout([
+        ("hand", (3, NUM_TYPES)), ("bodies", (n, 5, SLOT_FEATURES)), ("hand_sizes", n),
+        ("discard", NUM_TYPES), ("deck_size", 1), ("phase", 3), ("transplant_first", (n, 5)),
+        ("to_act", n), ("turn", 1),
+    ])
+
+
+def _slot_table(kind, colour):
+    """Feature row of every slot code: 0 empty; 1 free; 2+v infected by colour v; 7+m vaccinated;
+    12 + 5*m1 + m2 immunized. Built once per deck."""
+    rows = np.zeros((37, SLOT_FEATURES), dtype=np.float32)
+    rows[1, [0, 1]] = 1
+    for v in range(5):
+        rows[2 + v, [0, 2, 5 + v]] = 1
+        rows[7 + v, [0, 3]] = 1
+        rows[7 + v, 10 + v] = 0.5
+    for m1 in range(5):
+        for m2 in range(5):
+            r = rows[12 + 5 * m1 + m2]
+            r[[0, 4]] = 1
+            r[10 + m1] += 0.5
+            r[10 + m2] += 0.5
+    return rows
+
+
+class Tables:
+    """Everything encode() needs, computed once per game: row tables and integer offsets."""
+
+    def __init__(self, game):
+        d = game.deck
+        L = game.layout
+        self.size = L.size
+        self.slot_rows = _slot_table(d.kind, d.colour)
+        self.type_scale = np.array([1.0 / c if c else 0.0 for c in d.type_counts], dtype=np.float32)
+        self.ctype = np.array(d.ctype, dtype=np.intp)
+        self.inv_deck = 1.0 / d.size
+        self.inv_turns = 1.0 / game.config["max_turns"]
+        o = {name: L.slices[name] for name, _ in L.fields}
+        self.hand = o["hand"].start
+        self.bodies = o["bodies"]
+        self.hand_sizes = o["hand_sizes"].start
+        self.discard = o["discard"]
+        self.deck_size = o["deck_size"].start
+        self.phase = o["phase"].start
+        self.transplant_first = o["transplant_first"].start
+        self.to_act = o["to_act"].start
+        self.turn = o["turn"].start
+
+
+#: is the organ of a slot code healthy (present and not infected)
+HEALTHY = [0, 1] + [0] * 5 + [1] * 30
+
+
+def slot_code(kind, colour, organ_card, att) -> int:
+    if organ_card < 0:
+        return 0
+    if not att:
+        return 1
+    if len(att) == 2:
+        return 12 + 5 * colour[att[0]] + colour[att[1]]
+    return (2 if kind[att[0]] == VIRUS else 7) + colour[att[0]]
+
+
+def encode(s, p: int) -> np.ndarray:
+    g = s.game
+    T = g.enc
+    n = s.n
+    ctype = g.CTYPE
+    v = np.zeros(T.size, dtype=np.float32)
+    base = T.hand
+    for card in s.hands[p]:
+        v[base + ctype[card]] = 1.0
+        base += NUM_TYPES
+    code = s.code
+    v[T.bodies] = T.slot_rows[[x for r in range(n) for x in code[(p + r) % n]]].ravel()
+    hs = T.hand_sizes
+    hands = s.hands
+    for r in range(n):
+        v[hs + r] = len(hands[(p + r) % n]) * (1.0 / 3.0)
+    if s.discard:
+        v[T.discard] = np.bincount(T.ctype[s.discard], minlength=NUM_TYPES) * T.type_scale
+    v[T.deck_size] = len(s.deck) * T.inv_deck
+    if not (s.winner >= 0 or s.truncated):
+        v[T.phase + s.stage] = 1.0
+        v[T.to_act + (s.turn_player - p) % n] = 1.0
+    if s.pending is not None:
+        t, c = s.pending
+        v[T.transplant_first + ((t - p) % n) * 5 + c] = 1.0
+    v[T.turn] = min(1.0, s.turns * T.inv_turns)
+    return v
