@@ -14,6 +14,7 @@ __all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent
 
 #: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
 HEURISTICS = {
+    "virus_co_v0": "agents.virus_co_heuristic:VirusCoHeuristic",
     "virus_cards_v0": "agents.virus_cards_heuristic:VirusCardsHeuristic",
 }
 

@@ -14,6 +14,7 @@ from .core.aec import raw_env as _raw_env, wrapped_env as _wrapped_env
 
 # env id -> "module:GameClass"; a game appears here once it is implemented
 _GAMES = {
+    "virus_co_v0": "virus_envs.virus_co.game:VirusCoGame",
     "virus_cards_v0": "virus_envs.virus_cards.game:VirusCardsGame",
 }
 ENV_IDS: tuple[str, ...] = tuple(_GAMES)
