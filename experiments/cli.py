@@ -1,0 +1,136 @@
+"""`virus-arena`: the project's command line.
+
+    virus-arena run                       # heuristic vs random on every implemented game (make run)
+    virus-arena eval --game virus_cards_v0 --agent heuristic --opponent random --games 1000
+    virus-arena bench [--seconds 1 --rounds 3]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise SystemExit(f"virus-arena: {message} (see virus-arena --help)")
+
+
+def _progress(total, desc):
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return None, None
+    bar = tqdm(total=total, desc=desc, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
+    return bar, (lambda k: bar.update(k - bar.n))
+
+
+def cmd_eval(args, echo=print):
+    """One agent against another over many games, every seat, 95% Wilson interval."""
+    import virus_envs
+    from experiments.arena import head_to_head
+    import agents
+
+    game = virus_envs.game(args.game, num_players=args.players)
+    agents.make(args.agent, game)       # fail early on a bad spec
+    agents.make(args.opponent, game)
+    bar, tick = _progress(args.games, f"{args.game} {args.agent} vs {args.opponent}")
+    res = head_to_head(game, args.agent, args.opponent, args.games, seed=args.seed, progress=tick)
+    if bar:
+        bar.close()
+    lo, hi = res.interval()
+    row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": args.opponent,
+           "games": res.games, "wins": res.wins, "win_rate": round(res.rate, 4),
+           "ci95": [round(lo, 4), round(hi, 4)], "baseline": round(1 / game.num_players, 4),
+           "by_seat": {str(k): {"games": v[0], "wins": v[1]} for k, v in res.by_seat.items()},
+           "seed": args.seed}
+    echo(f"{args.game} {game.num_players}p: {args.agent} vs {args.opponent}: win rate {res.rate:.3f} "
+         f"[{lo:.3f}, {hi:.3f}] over {res.games} games (baseline {1 / game.num_players:.3f}); by seat "
+         + ", ".join(f"{k}: {v[1]:g}/{v[0]}" for k, v in res.by_seat.items()))
+    if getattr(args, "out", None):
+        with open(args.out, "w") as f:
+            json.dump(row, f, indent=2)
+    return row
+
+
+def cmd_run(args, echo=print):
+    """The main job: the built-in agents on every implemented game, win rates printed."""
+    import virus_envs
+    import agents
+
+    rows = []
+    for env_id in args.game or virus_envs.ENV_IDS:
+        cls = virus_envs.game_class(env_id)
+        if env_id not in agents.HEURISTICS:
+            echo(f"{env_id}: no heuristic yet, skipped")
+            continue
+        for n in sorted({cls.min_players, cls.default_players}):
+            ns = argparse.Namespace(game=env_id, players=n, agent="heuristic", opponent="random",
+                                    games=args.games, seed=args.seed, out=None)
+            rows.append(cmd_eval(ns, echo=echo))
+    echo("")
+    echo("| game | players | agent | opponent | games | win rate | 95% CI | 1/N |")
+    echo("|---|---:|---|---|---:|---:|---|---:|")
+    for r in rows:
+        echo(f"| {r['game']} | {r['players']} | {r['agent']} | {r['opponent']} | {r['games']} | "
+             f"{r['win_rate']:.3f} | [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] | {r['baseline']:.3f} |")
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(rows, f, indent=2)
+        echo(f"results written to {args.out}")
+    return rows
+
+
+def cmd_bench(args, echo=print):
+    from experiments.bench import run_bench
+    return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
+                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="virus-arena", description="Tournaments, evaluation and benchmarks for virus_envs.")
+    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
+    r = sub.add_parser("run", help="heuristic vs random on every implemented game (make run)")
+    r.add_argument("--games", type=int, default=400, help="games per game and player count")
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--out", default=None, help="write the rows as JSON here")
+    r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
+    e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
+    e.add_argument("--game", required=True)
+    e.add_argument("--players", type=int, default=None)
+    e.add_argument("--agent", default="heuristic")
+    e.add_argument("--opponent", default="random")
+    e.add_argument("--games", type=int, default=1000)
+    e.add_argument("--seed", type=int, default=0)
+    e.add_argument("--out", default=None)
+    b = sub.add_parser("bench", help="steps/s beside PettingZoo's connect_four_v3 and texas_holdem_v4")
+    b.add_argument("--game", action="append", help="env id (repeatable; default: all)")
+    b.add_argument("--players", type=int, action="append", help="player count (repeatable)")
+    b.add_argument("--seconds", type=float, default=1.0, help="seconds per target per round")
+    b.add_argument("--rounds", type=int, default=3)
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--out", default=None, help="write the rows as JSON here")
+    return p
+
+
+COMMANDS = {"run": cmd_run, "eval": cmd_eval, "bench": cmd_bench}
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.cmd:
+        parser.print_help()
+        return 2
+    for key in ("games", "rounds"):
+        if getattr(args, key, 1) is not None and getattr(args, key, 1) < 1:
+            raise SystemExit(f"virus-arena: --{key} must be at least 1")
+    try:
+        COMMANDS[args.cmd](args)
+    except (ValueError, OSError) as e:
+        raise SystemExit(f"virus-arena {args.cmd}: {e}") from None
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

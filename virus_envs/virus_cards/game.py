@@ -87,6 +87,38 @@ class VirusCardsGame(Game):
         s.turn_player = int(rng.integers(self.num_players)) if first < 0 else first
         return s
 
+    def state_from_view(self, view: dict, rng: np.random.Generator) -> "VirusCardsState":
+        """A full state consistent with a seat's view: the unseen cards (other hands, deck) dealt at random.
+
+        For agents that read only their view but want to try actions on the engine."""
+        s = VirusCardsState(self)
+        s.rng = make_rng(int(rng.integers(0, 2**63 - 1)))
+        p = view["seat"]
+        s.organ = [list(o) for o in view["organ"]]
+        s.att = [[list(a) for a in body] for body in view["att"]]
+        s.discard = list(view["discard"])
+        seen = set(view["hand"]) | set(s.discard)
+        for q in range(self.num_players):
+            for c in range(5):
+                if s.organ[q][c] >= 0:
+                    seen.add(s.organ[q][c])
+                    seen.update(s.att[q][c])
+        unseen = [c for c in range(self.deck.size) if c not in seen]
+        rng.shuffle(unseen)
+        for q in range(self.num_players):
+            if q == p:
+                s.hands[q] = list(view["hand"])
+            else:
+                k = view["hand_sizes"][q]
+                s.hands[q], unseen = unseen[:k], unseen[k:]
+        s.deck = unseen
+        s.turn_player = view["current_player"] if view["current_player"] >= 0 else p
+        s.stage = PHASES.index(view["phase"]) if view["phase"] in PHASES else PLAY
+        s.pending = tuple(view["transplant_first"]) if view["transplant_first"] is not None else None
+        s.turns, s.winner, s.truncated = view["turn"], view["winner"], view["truncated"]
+        s._recount()
+        return s
+
     def state_from_dict(self, d: dict) -> "VirusCardsState":
         """Inverse of VirusCardsState.to_dict()."""
         if d.get("env_id") != self.env_id or d.get("num_players") != self.num_players:
