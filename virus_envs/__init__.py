@@ -16,6 +16,7 @@ from .core.aec import raw_env as _raw_env, wrapped_env as _wrapped_env
 _GAMES = {
     "virus_co_v0": "virus_envs.virus_co.game:VirusCoGame",
     "virus_cards_v0": "virus_envs.virus_cards.game:VirusCardsGame",
+    "roll_write_v0": "virus_envs.roll_write.game:RollWriteGame",
 }
 ENV_IDS: tuple[str, ...] = tuple(_GAMES)
 
