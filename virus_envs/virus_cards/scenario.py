@@ -10,10 +10,12 @@
 
 A body lists organs by colour, each followed by the cards on it (`+<colour> virus`,
 `+<colour> medicine`). Card names are the card types of `cards.TYPE_NAMES`. Cards not named
-anywhere go below the named deck cards, so every card of the deck is somewhere.
+anywhere go below the named deck cards, so every card of the deck is somewhere; a seat without a
+`hand p:` line is dealt 3 of them (write `hand p:` with nothing after it for an empty hand).
 """
 from __future__ import annotations
 
+from .actions import HAND
 from .cards import COLOURS, TYPE_NAMES
 from .game import VirusCardsGame, VirusCardsState
 
@@ -67,6 +69,9 @@ def from_text(text: str, seed: int = 0, **config) -> VirusCardsState:
     s.discard = [take(x) for x in fields.get("discard", "").split(",") if x.strip()]
     top = [take(x) for x in fields.get("deck", "").split(",") if x.strip()]
     rest = [c for t in sorted(free) for c in free[t]]
+    for p in range(n):  # a hand the text does not give is dealt from the undescribed cards
+        if f"hand {p}" not in fields:
+            s.hands[p], rest = rest[-HAND:], rest[:-HAND]
     s.deck = rest + top[::-1]
     s.turn_player = int(fields.get("turn", 0))
     s.stage, s.pending, s.winner, s.truncated = 0, None, -1, False
