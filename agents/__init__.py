@@ -16,6 +16,7 @@ __all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent
 HEURISTICS = {
     "virus_co_v0": "agents.virus_co_heuristic:VirusCoHeuristic",
     "virus_cards_v0": "agents.virus_cards_heuristic:VirusCardsHeuristic",
+    "roll_write_v0": "agents.roll_write_heuristic:RollWriteHeuristic",
 }
 
 
