@@ -36,6 +36,8 @@ k = k seats to the observer's left; NC cards that can lie in a display as a viru
 """
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from ..core import ObsLayout
@@ -59,6 +61,11 @@ def layout(game) -> ObsLayout:
     game._vidx = tuple(sum(1 for v in game.cat.value[:c] if v > 0) if game.cat.value[c] > 0 else -1
                        for c in range(game.cat.size))
     game._off = {name: lay.slices[name].start for name, _ in lay.fields}
+    game._offs = tuple(lay.slices[name].start for name, _ in lay.fields)
+    game._obs_size = lay.size
+    game._obs_zero_bytes = bytes(4 * lay.size)
+    game._rounds = game.config["rounds"]
+    game._is_risk = tuple(k == KIND_RISK for k in game.cat.kind)
     return lay
 
 
@@ -66,85 +73,90 @@ def observe(s, p: int) -> np.ndarray:
     """The observation vector of seat p (see the module table)."""
     g = s.game
     n = g.num_players
-    o = g._off
-    vec = np.zeros(g.layout.size, dtype=np.float32)
-    idx = []
-    val = []
-    ai = idx.append
-    av = val.append
-    ai(o["phase"] + s.ph); av(1.0)
-    if s.round < g.config["rounds"]:
-        ai(o["round"] + s.round); av(1.0)
+    (o_phase, o_round, o_decider, o_active, op, ost, oil, osy, ols, orh, otot, o_doctor, o_nurse, o_diag,
+     ovw, ovs, osu, o_stacks, oph, o_req, o_giver, oor, opr, o_rc, o_iss, opy, o_pc, o_icu) = g._offs
+    vec = array("f", g._obs_zero_bytes)
+    vec[o_phase + s.ph] = 1.0
+    vec[o_active + (s.active - p) % n] = 1.0
+    if s.round < g._rounds:
+        vec[o_round + s.round] = 1.0
     if s.cur >= 0:
-        ai(o["decider"] + (s.cur - p) % n); av(1.0)
-    ai(o["active"] + (s.active - p) % n); av(1.0)
+        vec[o_decider + (s.cur - p) % n] = 1.0
     VAL = g.VALUE
     vidx = g._vidx
     ns = s.nsyr
     on = s.on
-    op, ost, oil, osy, ols, orh, otot = (o["pills"], o["stake"], o["illness"], o["syringes"], o["loose_syringes"],
-                                         o["risk_hand_size"], o["total"])
-    ovw, ovs = o["virus_where"], o["virus_syringes"]
     w = n + 3
     for q in range(n):
         r = (q - p) % n
         pl = s.pills[q]
-        st = s.stake[q]
         b = op + 3 * r
-        idx += (b, b + 1, b + 2)
-        val += (pl[0] / 21.0, pl[1] / 21.0, pl[2] / 21.0)
+        vec[b] = pl[0] / 21.0
+        vec[b + 1] = pl[1] / 21.0
+        vec[b + 2] = pl[2] / 21.0
+        st = s.stake[q]
         if st[0] or st[1] or st[2]:
             b = ost + 3 * r
-            idx += (b, b + 1, b + 2)
-            val += (st[0] / 14.0, st[1] / 14.0, st[2] / 14.0)
-        ill = 0
-        for v in s.vir[q]:
-            k = ns[v]
-            vv = VAL[v]
-            ill += vv if k == 0 else ((vv + 1) // 2 if k == 1 else 0)
-            j = vidx[v]
-            ai(ovw + j * w + r); av(1.0)
-            if k:
-                ai(ovs + j); av(k / 2.0)
-        ai(oil + r); av(min(ill / 30.0, 1.0))
+            vec[b] = st[0] / 14.0
+            vec[b + 1] = st[1] / 14.0
+            vec[b + 2] = st[2] / 14.0
+        vs = s.vir[q]
+        if vs:
+            ill = 0
+            for v in vs:
+                k = ns[v]
+                vv = VAL[v]
+                if k == 0:
+                    ill += vv
+                else:
+                    if k == 1:
+                        ill += (vv + 1) // 2
+                    vec[ovs + vidx[v]] = k * 0.5
+                vec[ovw + vidx[v] * w + r] = 1.0
+            vec[oil + r] = ill / 30.0 if ill < 30 else 1.0
         sy = s.syr[q]
         if sy:
-            ai(osy + r); av(min(len(sy) / 3.0, 1.0))
-            loose = sum(1 for x in sy if on[x] < 0)
+            vec[osy + r] = len(sy) / 3.0 if len(sy) < 3 else 1.0
+            loose = 0
+            for x in sy:
+                if on[x] < 0:
+                    loose += 1
             if loose:
-                ai(ols + r); av(min(loose / 3.0, 1.0))
-        ai(orh + r); av(len(s.hand[q]) / 7.0)
-        ai(otot + r); av(min(max((s.totals[q] + 60) / 400.0, 0.0), 1.0))
+                vec[ols + r] = loose / 3.0 if loose < 3 else 1.0
+        h = s.hand[q]
+        if h:
+            vec[orh + r] = len(h) / 7.0
+        tt = (s.totals[q] + 60) / 400.0
+        vec[otot + r] = 0.0 if tt < 0.0 else (1.0 if tt > 1.0 else tt)
         if s.nurse[q] >= 0:
-            ai(o["nurse"] + r * n + (s.nurse[q] - p) % n); av(1.0)
+            vec[o_nurse + r * n + (s.nurse[q] - p) % n] = 1.0
         if s.diag[q] >= 0:
-            ai(o["diagnosis"] + r * n + (s.diag[q] - p) % n); av(1.0)
+            vec[o_diag + r * n + (s.diag[q] - p) % n] = 1.0
     if s.doctor >= 0:
-        ai(o["doctor"] + (s.doctor - p) % n); av(1.0)
+        vec[o_doctor + (s.doctor - p) % n] = 1.0
     KIND = g.KIND
-    osu = o["syringe_up"]
     for k in (0, 1):
         st = s.stacks[k]
         if st:
             c = st[-1]
             if KIND[c] == KIND_SYRINGE:
-                ai(osu + k); av(1.0)
+                vec[osu + k] = 1.0
             else:
-                ai(ovw + vidx[c] * w + n + k); av(1.0)
-            ai(o["stacks"] + k); av(len(st) / 19.0)
+                vec[ovw + vidx[c] * w + n + k] = 1.0
+            vec[o_stacks + k] = len(st) / 19.0
     if s.circ >= 0:
         c = s.circ
         if KIND[c] == KIND_SYRINGE:
-            ai(osu + 2); av(1.0)
+            vec[osu + 2] = 1.0
         else:
-            ai(ovw + vidx[c] * w + n + 2); av(1.0)
-        ai(o["requirement"]); av(min(s.req / 40.0, 1.0))
+            vec[ovw + vidx[c] * w + n + 2] = 1.0
+        vec[o_req] = s.req / 40.0 if s.req < 40 else 1.0
         if s.giver >= 0:
-            ai(o["giver"] + (s.giver - p) % n); av(1.0)
-    oph = o["pharmacy"]
+            vec[o_giver + (s.giver - p) % n] = 1.0
     ph = s.pharm
-    idx += (oph, oph + 1, oph + 2)
-    val += (ph[0] / 21.0, ph[1] / 21.0, ph[2] / 21.0)
+    vec[oph] = ph[0] / 21.0
+    vec[oph + 1] = ph[1] / 21.0
+    vec[oph + 2] = ph[2] / 21.0
     RT = g.RTYPE
     own = [0] * NUM_RISK_TYPES
     for c in s.hand[p]:
@@ -152,37 +164,38 @@ def observe(s, p: int) -> np.ndarray:
     pub = [0] * NUM_RISK_TYPES
     for c in s.used:
         pub[RT[c]] += 1
+    isr = g._is_risk
     for q in range(n):
         for c in s.front[q]:
             pub[RT[c]] += 1
         for c in s.vir[q]:
-            if KIND[c] == KIND_RISK:
+            if isr[c]:
                 pub[RT[c]] += 1
         for c in s.syr[q]:
-            if KIND[c] == KIND_RISK:
+            if isr[c]:
                 pub[RT[c]] += 1
-    oor, opr = o["own_risk"], o["public_risk"]
     for t in range(NUM_RISK_TYPES):
         if own[t]:
-            ai(oor + t); av(min(own[t] / 3.0, 1.0))
+            vec[oor + t] = own[t] / 3.0 if own[t] < 3 else 1.0
         if pub[t]:
-            ai(opr + t); av(min(pub[t] / 3.0, 1.0))
+            vec[opr + t] = pub[t] / 3.0 if pub[t] < 3 else 1.0
     if s.rc >= 0:
         if s.issuer == p:
-            ai(o["risk_circ"] + RT[s.rc]); av(1.0)
-        ai(o["risk_issuer"] + (s.issuer - p) % n); av(1.0)
+            vec[o_rc + RT[s.rc]] = 1.0
+        vec[o_iss + (s.issuer - p) % n] = 1.0
     if s.pay_need:
-        opy = o["payment"]
         pa = s.pay_add
-        idx += (opy, opy + 1, opy + 2, opy + 3)
-        val += (min((s.pay_need - pa[0] - 2 * pa[1] - 3 * pa[2]) / 20.0, 1.0), pa[0] / 14.0, pa[1] / 14.0, pa[2] / 14.0)
+        rest = (s.pay_need - pa[0] - 2 * pa[1] - 3 * pa[2]) / 20.0
+        vec[opy] = rest if rest < 1.0 else 1.0
+        vec[opy + 1] = pa[0] / 14.0
+        vec[opy + 2] = pa[1] / 14.0
+        vec[opy + 3] = pa[2] / 14.0
     col = s.qcol[0] if s.qcol else s.give_col
     if col >= 0:
-        ai(o["pending_colour"] + col); av(1.0)
+        vec[o_pc + col] = 1.0
     if s.icu >= 0:
-        ai(o["last_icu"] + (s.icu - p) % n); av(1.0)
-    vec[idx] = val
-    return vec
+        vec[o_icu + (s.icu - p) % n] = 1.0
+    return np.frombuffer(vec, dtype=np.float32)
 
 
 def _card(cat, c):
