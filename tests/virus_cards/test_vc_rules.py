@@ -448,3 +448,33 @@ def test_max_turns_truncates_with_zero_returns():
 
 def test_colour_names_cover_the_slots():
     assert COLOURS == ("red", "green", "blue", "yellow", "multi")
+
+
+# -- bad input ------------------------------------------------------------------------------
+def test_illegal_actions_in_every_phase_leave_the_state_unchanged():
+    import json
+    s = from_text("""
+        players: 3
+        hand 0: transplant, contagion, red
+        body 0: green+green virus, blue
+        body 1: green, yellow
+        body 2: red
+    """)
+    cases = ["play 2 -> +1 red", "transplant with +1 green", "contagion green -> +1 yellow", "play 0 -> +0 red"]
+    for phase_action in (None, "play 0 -> +1 green"):
+        if phase_action:
+            act(s, phase_action)
+        for bad in cases:
+            a = s.game.string_to_action(bad)
+            if s.legal_action_mask()[a]:
+                continue
+            before = json.dumps(s.to_dict(), sort_keys=True)
+            with pytest.raises(IllegalActionError) as ei:
+                s.apply_action(a)
+            assert s.phase() in str(ei.value) and bad in str(ei.value) and "player 0" in str(ei.value)
+            assert json.dumps(s.to_dict(), sort_keys=True) == before
+    s.apply_action(s.legal_actions()[0])
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[-1])
+    with pytest.raises(IllegalActionError, match="game over"):
+        s.apply_action(0)
