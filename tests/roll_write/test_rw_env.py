@@ -243,6 +243,15 @@ def test_observation_is_seat_relative_and_in_bounds():
                 assert [v for v in range(1, 13) if grids[i, c, v - 1]] == \
                     [v for v in range(1, 13) if s.grid[q][c] >> v & 1]
         assert lay.view(o, "priority")[(s.priority - p) % 3] == 1.0
+        owners = lay.view(o, "trial_owners")
+        for i, (v, q) in enumerate(zip(s.trial, s.trial_own)):
+            assert owners[i // 2, i % 2].tolist() == ([1.0 if (q - p) % 3 == k else 0.0 for k in range(3)]
+                                                      if v else [0.0] * 3)
+        lab_owners = lay.view(o, "lab_owners")
+        for j, (v, q) in enumerate(zip(s.lab, s.lab_own)):
+            assert lab_owners[j].sum() == (1.0 if v else 0.0)
+            if v:
+                assert lab_owners[j, (q - p) % 3] == 1.0
 
 
 def test_render_shows_the_table():

@@ -13,6 +13,7 @@ clockwise; owners and the priority holder are encoded as relative seats (0 = obs
     reserve          (n, 6)       dice of each value still to place this round / dice per player
     contaminated     (n, 6)       dice of each value on the contaminated samples card this round / dice
     trial_cards      (4, 2, 6)    one-hot value of the die in each slot (blue, red, green, yellow)
+    trial_owners     (4, 2, n)    relative seat of that die's owner
     lab_slots        (L, 6)       one-hot value of the die in each laboratory slot
     lab_owners       (L, n)       relative seat of that die's owner
     lab_cards        (2, K)       which laboratory card faces are in play (K faces in the card file)
@@ -39,7 +40,8 @@ def build_tables(g) -> None:
     g.layout = ObsLayout([
         ("grids", (n, 4, 12)), ("lab_row", (n, Lr)), ("wildcards", (n, 2)), ("virus_tube", (n, 1)),
         ("cures", (n, 4, 2)), ("reserve", (n, 6)), ("contaminated", (n, 6)),
-        ("trial_cards", (4, 2, 6)), ("lab_slots", (L, 6)), ("lab_owners", (L, n)), ("lab_cards", (2, K)),
+        ("trial_cards", (4, 2, 6)), ("trial_owners", (4, 2, n)), ("lab_slots", (L, 6)), ("lab_owners", (L, n)),
+        ("lab_cards", (2, K)),
         ("round", (R,)), ("priority", (n,)), ("priority_taken", (1,)), ("decision", (4,)),
         ("extra_colour", (5,)), ("changed_die", (6,)),
     ])
@@ -48,7 +50,8 @@ def build_tables(g) -> None:
     sl = g.layout.slices
     for name, attr in (("grids", "o_grid"), ("lab_row", "o_lab"), ("wildcards", "o_wild"),
                        ("virus_tube", "o_virus"), ("cures", "o_cure"), ("reserve", "o_res"),
-                       ("contaminated", "o_con"), ("trial_cards", "o_trial"), ("lab_slots", "o_labslot"),
+                       ("contaminated", "o_con"), ("trial_cards", "o_trial"), ("trial_owners", "o_trialown"),
+                       ("lab_slots", "o_labslot"),
                        ("lab_owners", "o_labown"), ("lab_cards", "o_labcards"), ("round", "o_round"),
                        ("priority", "o_prio"), ("priority_taken", "o_ptaken"), ("decision", "o_dec"),
                        ("extra_colour", "o_xcol"), ("changed_die", "o_chg")):
@@ -68,6 +71,8 @@ def build_tables(g) -> None:
                 a = a.reshape(n, -1)[order].ravel()
             elif name == "lab_owners":
                 a = a.reshape(L, n)[:, order].ravel()
+            elif name == "trial_owners":
+                a = a.reshape(8, n)[:, order].ravel()
             parts.append(a)
         perms.append(np.concatenate(parts).astype(np.intp))
     g._perm = tuple(perms)
@@ -101,9 +106,11 @@ def encode_full(s) -> np.ndarray:
             lay.view(b, "reserve")[q, v - 1] = s.reserve[q][v] * g._dice_scale
             lay.view(b, "contaminated")[q, v - 1] = s.contam[q][v] * g._dice_scale
     tc = lay.view(b, "trial_cards")
+    to = lay.view(b, "trial_owners")
     for i, v in enumerate(s.trial):
         if v:
             tc[i // 2, i % 2, v - 1] = 1.0
+            to[i // 2, i % 2, s.trial_own[i]] = 1.0
     for j, v in enumerate(s.lab):
         if v:
             lay.view(b, "lab_slots")[j, v - 1] = 1.0

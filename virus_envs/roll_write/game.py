@@ -185,7 +185,7 @@ class RollWriteState(State):
         b, ds = self.board, g._dice_scale
         b[g.o_res:g.o_res + 6 * n] = [r[v] * ds for r in self.reserve for v in range(1, 7)]
         b[g.o_con:g.o_con + 6 * n] = 0.0
-        b[g.o_trial:g.o_trial + 48] = 0.0
+        b[g.o_trial:g.o_trial + 48 + 8 * n] = 0.0          # trial_cards, trial_owners
         b[g.o_labslot:g.o_labown + g.num_lab_slots * n] = 0.0
 
     def _end_round(self):
@@ -356,10 +356,12 @@ class RollWriteState(State):
             if tr[2 * t] == 0:
                 tr[2 * t], self.trial_own[2 * t] = v, p
                 b[g.o_trial + 12 * t + v - 1] = 1.0
+                b[g.o_trialown + self.n * 2 * t + p] = 1.0
                 self._cross(p, t, v)
             else:
                 tr[2 * t + 1], self.trial_own[2 * t + 1] = v, p
                 b[g.o_trial + 12 * t + 5 + v] = 1.0
+                b[g.o_trialown + self.n * (2 * t + 1) + p] = 1.0
                 self._cross(p, t, tr[2 * t] + v)
             return
         if t == g.T_CONTAM:
