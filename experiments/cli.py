@@ -87,14 +87,13 @@ def cmd_bench(args, echo=print):
                      rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="virus-arena", description="Tournaments, evaluation and benchmarks for virus_envs.")
-    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
+def _register_basic(sub):
     r = sub.add_parser("run", help="heuristic vs random on every implemented game (make run)")
     r.add_argument("--games", type=int, default=400, help="games per game and player count")
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--out", default=None, help="write the rows as JSON here")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
+    r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
     e.add_argument("--game", required=True)
     e.add_argument("--players", type=int, default=None)
@@ -103,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--games", type=int, default=1000)
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", default=None)
+    e.set_defaults(func=cmd_eval)
     b = sub.add_parser("bench", help="steps/s beside PettingZoo's connect_four_v3 and texas_holdem_v4")
     b.add_argument("--game", action="append", help="env id (repeatable; default: all)")
     b.add_argument("--players", type=int, action="append", help="player count (repeatable)")
@@ -110,10 +110,25 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--rounds", type=int, default=3)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--out", default=None, help="write the rows as JSON here")
+    b.set_defaults(func=cmd_bench)
+
+
+#: sub-command modules: each has `register(subparsers)` adding its parsers with `set_defaults(func=...)`;
+#: a command function takes the parsed args and raises ValueError/OSError for a user mistake.
+COMMAND_MODULES = [
+    "experiments.cli:_register_basic",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    p = _Parser(prog="virus-arena", description="Tournaments, evaluation and benchmarks for virus_envs.")
+    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
+    for target in COMMAND_MODULES:
+        mod, fn = target.split(":")
+        getattr(importlib.import_module(mod), fn)(sub)
     return p
-
-
-COMMANDS = {"run": cmd_run, "eval": cmd_eval, "bench": cmd_bench}
 
 
 def main(argv=None) -> int:
@@ -122,13 +137,16 @@ def main(argv=None) -> int:
     if not args.cmd:
         parser.print_help()
         return 2
-    for key in ("games", "rounds"):
-        if getattr(args, key, 1) is not None and getattr(args, key, 1) < 1:
+    for key in ("games", "rounds", "workers"):
+        value = getattr(args, key, None)
+        if value is not None and value < 1:
             raise SystemExit(f"virus-arena: --{key} must be at least 1")
     try:
-        COMMANDS[args.cmd](args)
+        args.func(args)
     except (ValueError, OSError) as e:
         raise SystemExit(f"virus-arena {args.cmd}: {e}") from None
+    except KeyboardInterrupt:
+        raise SystemExit(f"virus-arena {args.cmd}: interrupted") from None
     return 0
 
 
