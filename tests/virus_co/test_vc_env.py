@@ -67,6 +67,8 @@ def test_random_playouts_keep_invariants(n):
         steps = 0
         while not s.is_terminal():
             check_invariants(s)
+            o = s.observation(s.current_player())
+            assert o.min() >= 0.0 and o.max() <= 1.0
             legal = s.legal_actions()
             assert legal, "no legal action in a non-terminal state"
             s.apply_action(int(rng.choice(legal)))

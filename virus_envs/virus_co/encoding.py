@@ -12,7 +12,7 @@ k = k seats to the observer's left; NC cards that can lie in a display as a viru
 | phase | 18 | one-hot of the decision being taken |
 | round | rounds | one-hot of the round |
 | decider, active | n, n | seat to decide now; holder of the referral slip |
-| pills, stake | n x 3, n x 3 | supply / put-up stake per colour (/21, /14) |
+| pills, stake | n x 3, n x 3 | supply / put-up stake per colour (/21) |
 | illness | n | recomputed illness (/30) |
 | syringes, loose_syringes | n, n | syringes in display (incl. injections), those lying alone (/3) |
 | risk_hand_size | n | risk cards in hand (/7) |
@@ -30,7 +30,7 @@ k = k seats to the observer's left; NC cards that can lie in a display as a viru
 | public_risk | 13 | risk cards turned over this round per type (/3) |
 | risk_circ | 13 | type of the face-down circulating risk card, for its issuer only |
 | risk_issuer | n | issuer of the circulating risk card |
-| payment | 4 | value still to pay in a payment in progress (/20), pills added per colour (/14) |
+| payment | 4 | value still to pay in a payment in progress (/20), pills added per colour (/21) |
 | pending_colour | 3 | colour being taken (Guinea Pig) or given (Pharmaceutical Trial) |
 | last_icu | n | who landed in intensive care last round |
 """
@@ -97,9 +97,9 @@ def observe(s, p: int) -> np.ndarray:
         st = s.stake[q]
         if st[0] or st[1] or st[2]:
             b = ost + 3 * r
-            vec[b] = st[0] / 14.0
-            vec[b + 1] = st[1] / 14.0
-            vec[b + 2] = st[2] / 14.0
+            vec[b] = st[0] / 21.0
+            vec[b + 1] = st[1] / 21.0
+            vec[b + 2] = st[2] / 21.0
         vs = s.vir[q]
         if vs:
             ill = 0
@@ -187,9 +187,9 @@ def observe(s, p: int) -> np.ndarray:
         pa = s.pay_add
         rest = (s.pay_need - pa[0] - 2 * pa[1] - 3 * pa[2]) / 20.0
         vec[opy] = rest if rest < 1.0 else 1.0
-        vec[opy + 1] = pa[0] / 14.0
-        vec[opy + 2] = pa[1] / 14.0
-        vec[opy + 3] = pa[2] / 14.0
+        vec[opy + 1] = pa[0] / 21.0
+        vec[opy + 2] = pa[1] / 21.0
+        vec[opy + 3] = pa[2] / 21.0
     col = s.qcol[0] if s.qcol else s.give_col
     if col >= 0:
         vec[o_pc + col] = 1.0
