@@ -117,6 +117,7 @@ def _register_basic(sub):
 #: a command function takes the parsed args and raises ValueError/OSError for a user mistake.
 COMMAND_MODULES = [
     "experiments.cli:_register_basic",
+    "experiments.train:register",
 ]
 
 

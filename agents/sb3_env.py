@@ -1,0 +1,189 @@
+"""The single-agent Gymnasium view of a multi-seat game, for self-play with sb3-contrib's MaskablePPO.
+
+Why not the PettingZoo env plus a wrapper (as in PettingZoo's SB3 masking tutorial)? There the
+transitions of all seats are fed to one learner: values mix viewpoints, and the loser's final
+-1 is given to an agent that is no longer stepping, so it never reaches a transition. Here:
+
+| | |
+|---|---|
+| episode | one game; at `reset` a learner seat is drawn uniformly, and the other seats get opponents drawn from the pool |
+| pool | agent specs (`random`, `heuristic`, `heuristic:<variant>`, ...) and `snapshot` (a frozen past copy of the learner, sampled among the last few), with weights |
+| step | the learner's action, then every opponent decision inside `step()` until the learner must decide again or the game ends |
+| observation | `observation(learner)` only: the learner's own seat-relative view (float32, `game.observation_shape`) |
+| action mask | `action_masks()`: the engine's mask for the learner's decision (what MaskablePPO asks for) |
+| reward | 0 until the game ends, then `returns()[learner]`, whoever made the last move: an opponent's winning move gives the learner its -1 on the learner's last transition |
+| termination | `terminated=True` when the game ends, even by the game's own `max_turns` (its returns are defined, usually 0); `info["game_truncated"]` tells them apart |
+
+Only the learner's decisions are transitions. A deal where the game ends before the learner
+ever decides is re-dealt (it would have no transition to carry the return).
+"""
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+import virus_envs
+from agents.base import Decision, SearchHandle
+
+__all__ = ["SelfPlayEnv", "SNAPSHOT"]
+
+#: the pool key meaning "a frozen past copy of the learner"
+SNAPSHOT = "snapshot"
+
+
+class SelfPlayEnv(gym.Env):
+    """One learner seat against a pool of opponents; see the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, env_id: str, num_players: int | None = None, game_config: dict | None = None,
+                 opponents: dict | None = None, same_opponent: bool = True, snapshot_deterministic: bool = False,
+                 render_mode: str | None = None):
+        """opponents: spec -> weight (default: random only); 'snapshot' draws a frozen learner copy.
+
+        same_opponent: one spec drawn per episode for all opponent seats (True) or one per seat.
+        """
+        import agents as agents_mod
+
+        self.game = virus_envs.game(env_id, num_players, **(game_config or {}))
+        self.env_id = env_id
+        self.num_players = self.game.num_players
+        high = float(getattr(self.game, "observation_high", 1.0))
+        self.observation_space = spaces.Box(0.0, high, shape=tuple(self.game.observation_shape), dtype=np.float32)
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.render_mode = render_mode
+        pool = dict(opponents or {"random": 1.0})
+        if not pool or any((not isinstance(w, (int, float))) or w < 0 for w in pool.values()) \
+                or sum(pool.values()) <= 0:
+            raise ValueError(f"opponents must map agent specs to non-negative weights with a positive sum, got {pool}")
+        self._specs = [k for k, w in pool.items() if w > 0]
+        self._weights = np.array([float(pool[k]) for k in self._specs])
+        self.same_opponent = bool(same_opponent)
+        self.snapshot_deterministic = bool(snapshot_deterministic)
+        # one agent per (spec, seat), built once (fails early on a bad spec), reset every episode
+        self._agents = {}
+        for spec in self._specs:
+            if spec == SNAPSHOT:
+                continue
+            for seat in range(self.num_players):
+                self._agents[(spec, seat)] = agents_mod.make(spec, self.game)
+        self._snapshots: list = []
+        self.state = None
+        self.learner = 0
+        self._line: list = []
+        self._kinds: list = []
+        self._last_mover = -1
+        self._ret = 0.0
+
+    # -- the snapshot pool ----------------------------------------------------------------
+    def set_snapshots(self, policies: list) -> int:
+        """Replace the frozen learner copies (NumpyPolicy objects); returns how many are held."""
+        self._snapshots = list(policies)
+        return len(self._snapshots)
+
+    def _draw_spec(self) -> str:
+        w = self._weights.copy()
+        if not self._snapshots:  # no snapshot yet: the other kinds share its weight
+            for i, s in enumerate(self._specs):
+                if s == SNAPSHOT:
+                    w[i] = 0.0
+            if w.sum() <= 0:
+                return "random"
+        return self._specs[int(self.np_random.choice(len(w), p=w / w.sum()))]
+
+    def _opponent(self, spec: str, seat: int):
+        from agents.ppo import SnapshotAgent
+
+        if spec == SNAPSHOT:
+            pol = self._snapshots[int(self.np_random.integers(len(self._snapshots)))]
+            return SnapshotAgent(self.game, pol, deterministic=self.snapshot_deterministic)
+        if spec == "random" and (spec, seat) not in self._agents:
+            import agents as agents_mod
+            self._agents[(spec, seat)] = agents_mod.make("random", self.game)
+        return self._agents[(spec, seat)]
+
+    # -- gymnasium API ----------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        for _ in range(100):
+            self.learner = int(self.np_random.integers(self.num_players))
+            shared = self._draw_spec() if self.same_opponent else None
+            self._line, self._kinds = [None] * self.num_players, [None] * self.num_players
+            for seat in range(self.num_players):
+                if seat == self.learner:
+                    continue
+                spec = shared if shared is not None else self._draw_spec()
+                ag = self._opponent(spec, seat)
+                ag.reset(seed=int(self.np_random.integers(2**62)))
+                self._line[seat], self._kinds[seat] = ag, spec
+            self.state = self.game.new_initial_state(seed=int(self.np_random.integers(2**62)))
+            self._last_mover = -1
+            self._play_opponents()
+            if not self.state.is_terminal():
+                return self._obs(), {"learner_seat": self.learner, "opponents": self._kind_label()}
+        raise RuntimeError(f"{self.env_id}: 100 deals in a row ended before the learner's first decision")
+
+    def step(self, action):
+        st = self.state
+        if st is None or st.is_terminal():
+            raise RuntimeError("step() called on a finished episode; call reset()")
+        st.apply_action(int(action))   # an illegal action raises IllegalActionError (the mask is in use)
+        self._last_mover = self.learner
+        self._play_opponents()
+        if st.is_terminal():
+            r = st.returns()
+            self._ret = float(r[self.learner])
+            info = {
+                "learner_seat": self.learner,
+                "opponents": self._kind_label(),
+                "learner_return": self._ret,
+                "ended_by_opponent": self._last_mover != self.learner,
+                "game_truncated": bool(getattr(st, "is_truncated", lambda: False)()),
+                "win_share": _win_share(r, self.learner, getattr(st, "is_truncated", lambda: False)()),
+            }
+            return self._obs(), self._ret, True, False, info
+        return self._obs(), 0.0, False, False, {}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions (all True on a finished game, where nothing is asked)."""
+        st = self.state
+        if st is None or st.is_terminal():
+            return np.ones(self.game.num_actions, dtype=bool)
+        return st.legal_action_mask().copy()   # writable: torch refuses read-only arrays
+
+    def render(self):
+        return None if self.state is None else self.state.render()
+
+    # -- internals --------------------------------------------------------------------------
+    def _obs(self) -> np.ndarray:
+        return np.asarray(self.state.observation(self.learner), dtype=np.float32)
+
+    def _kind_label(self) -> str:
+        kinds = sorted({k for i, k in enumerate(self._kinds) if i != self.learner})
+        return "+".join(kinds)
+
+    def _play_opponents(self) -> None:
+        """Opponents decide until the learner must, or the game ends."""
+        st, game, learner = self.state, self.game, self.learner
+        while not st.is_terminal():
+            p = st.current_player()
+            if p == learner:
+                return
+            ag = self._line[p]
+            mask = st.legal_action_mask()
+            if ag.mask_only:
+                d = Decision(p, "", {}, None, mask, game)
+            else:
+                d = Decision(p, st.phase(), st.view(p), st.observation(p), mask, game,
+                             SearchHandle(st, p) if ag.needs_handle else None)
+            st.apply_action(ag.act(d))
+            self._last_mover = p
+
+
+def _win_share(returns, seat: int, truncated: bool) -> float:
+    """As experiments.arena.win_share: 1 for a sole win, 1/k for a shared one, 0 otherwise or when truncated."""
+    r = np.asarray(returns, dtype=float)
+    if truncated or r[seat] != r.max():
+        return 0.0
+    return 1.0 / int(np.sum(r == r.max()))

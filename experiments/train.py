@@ -1,0 +1,436 @@
+"""`virus-arena train`: MaskablePPO self-play for any game of the package.
+
+    virus-arena train --game virus_cards_v0 --config configs/train/virus_cards.yaml --seed 0 --out runs/train/vc
+    virus-arena train --game virus_cards_v0 --total-steps 20000           # defaults of TrainConfig, quick try
+    virus-arena train --game virus_cards_v0 --evaluate models/virus_cards_v0/ppo.zip --games 1000
+
+The learner plays one seat of each game against a pool of opponents (agents/sb3_env.py): `random`,
+`heuristic` and frozen snapshots of itself, refreshed every `snapshot_every` steps. Every
+`eval_every` steps the current policy is saved as a checkpoint and played against each of
+`eval_opponents` with `experiments.arena.head_to_head` (the tournament code, every seat in
+turn); the best checkpoint by mean win rate is kept as `best.zip`. Written to `--out`:
+
+| file | what |
+|---|---|
+| `config.yaml` | the resolved config (after command-line overrides) |
+| `progress.csv` | SB3's per-rollout log (losses, entropy, fps) plus self-play win rates per opponent kind |
+| `eval.csv` | one row per evaluation: step, opponent, games, win rate, 95% Wilson interval |
+| `checkpoints/step_<n>.zip` | the policy at each evaluation |
+| `final.zip`, `best.zip` | the last policy; the best one by evaluation |
+| `summary.json` | the command, timings, evaluations, where each model is |
+| TensorBoard events | only when `tensorboard` is installed |
+
+Reproducible with `--seed` on `vec_env: dummy` (the default) when the run ends by `total_steps`;
+a run cut by `max_minutes` (a safety on shared machines) depends on the machine's speed.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import json
+import os
+import shlex
+import shutil
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class TrainConfig:
+    """Every knob of a training run; a YAML config sets any subset (an unknown key is an error)."""
+
+    game: str = ""
+    """env id (must match --game when both are given)"""
+    players: int = 0
+    """player count; 0 = the game's default (a model only fits the player count it was trained for)"""
+    game_config: dict = field(default_factory=dict)
+    """engine config keys passed to virus_envs.game(...)"""
+    total_steps: int = 200_000
+    """learner decisions (environment steps) to train for"""
+    max_minutes: float = 0.0
+    """stop after this wall time even if total_steps is not reached (0 = no limit)"""
+    seed: int = 0
+    """seeds the model, the envs (seed + i) and the evaluations"""
+    n_envs: int = 8
+    """parallel copies of the game"""
+    vec_env: str = "dummy"
+    """'dummy' (all envs in this process) or 'subproc' (one process per env, for many free cores)"""
+    torch_threads: int = 1
+    """torch.set_num_threads: keep 1 on a shared machine"""
+    net_arch: list = field(default_factory=lambda: [128, 128])
+    """hidden layer sizes, the same for the actor and the critic (separate networks)"""
+    activation: str = "tanh"
+    """'tanh' or 'relu'"""
+    learning_rate: float = 3e-4
+    n_steps: int = 256
+    """steps per env per rollout (a rollout is n_envs * n_steps transitions)"""
+    batch_size: int = 512
+    n_epochs: int = 4
+    gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    opponents: dict = field(default_factory=lambda: {"random": 0.25, "heuristic": 0.35, "snapshot": 0.4})
+    """opponent pool: agent spec (or 'snapshot') -> weight"""
+    same_opponent: bool = True
+    """one opponent kind per episode for every other seat (False: one draw per seat)"""
+    snapshot_every: int = 50_000
+    """steps between frozen copies of the learner added to the pool"""
+    snapshot_pool: int = 8
+    """how many recent snapshots are kept"""
+    eval_every: int = 100_000
+    """steps between evaluations (each also writes a checkpoint); the end of training is always evaluated"""
+    eval_games: int = 200
+    """games per evaluation opponent (seats rotated)"""
+    eval_opponents: list = field(default_factory=lambda: ["random", "heuristic"])
+    progress_every: int = 20_000
+    """steps between progress lines"""
+
+
+_CHOICES = {"vec_env": ("dummy", "subproc"), "activation": ("tanh", "relu")}
+
+
+def config_from_dict(d: dict, source: str = "config") -> TrainConfig:
+    """TrainConfig from a dict; ValueError naming the source and key on an unknown key or a bad type."""
+    if not isinstance(d, dict):
+        raise ValueError(f"{source}: expected a mapping of config keys, got {type(d).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
+    cfg = TrainConfig()
+    for k, v in d.items():
+        if k not in fields:
+            raise ValueError(f"{source}: unknown key {k!r}; known: {sorted(fields)}")
+        default = getattr(cfg, k)
+        if isinstance(default, bool):
+            ok = isinstance(v, bool)
+        elif isinstance(default, int):
+            ok = isinstance(v, int) and not isinstance(v, bool)
+        elif isinstance(default, float):
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool)
+            v = float(v) if ok else v
+        else:
+            ok = isinstance(v, type(default))
+        if not ok:
+            raise ValueError(f"{source}: key {k!r} must be {type(default).__name__}, got {v!r}")
+        setattr(cfg, k, v)
+    check_config(cfg, source)
+    return cfg
+
+
+def check_config(cfg: TrainConfig, source: str = "config") -> None:
+    """Range checks; ValueError naming the key."""
+    for k, choices in _CHOICES.items():
+        if getattr(cfg, k) not in choices:
+            raise ValueError(f"{source}: key {k!r} must be one of {choices}, got {getattr(cfg, k)!r}")
+    for k in ("total_steps", "n_envs", "torch_threads", "n_steps", "batch_size", "n_epochs", "snapshot_every",
+              "snapshot_pool", "eval_every", "progress_every"):
+        if getattr(cfg, k) < 1:
+            raise ValueError(f"{source}: key {k!r} must be at least 1, got {getattr(cfg, k)}")
+    if cfg.eval_games < 0 or cfg.max_minutes < 0 or cfg.players < 0:
+        raise ValueError(f"{source}: eval_games, max_minutes and players must not be negative")
+    if not cfg.net_arch or not all(isinstance(x, int) and x > 0 for x in cfg.net_arch):
+        raise ValueError(f"{source}: key 'net_arch' must be a list of positive ints, got {cfg.net_arch!r}")
+    ops = cfg.opponents
+    if not ops or not all(isinstance(w, (int, float)) and not isinstance(w, bool) and w >= 0 for w in ops.values()) \
+            or sum(ops.values()) <= 0:
+        raise ValueError(f"{source}: key 'opponents' must map agent specs to non-negative weights "
+                         f"with a positive sum, got {ops!r}")
+
+
+def load_config(path: str | os.PathLike) -> TrainConfig:
+    """Read a YAML training config."""
+    import yaml
+
+    try:
+        with open(path) as f:
+            d = yaml.safe_load(f) or {}
+    except yaml.YAMLError as e:
+        raise ValueError(f"{path}: not valid YAML: {e}") from None
+    return config_from_dict(d, source=str(path))
+
+
+def default_config_path(env_id: str) -> Path:
+    """configs/train/<game>.yaml, the game's name without the version suffix (virus_cards_v0 -> virus_cards)."""
+    return REPO / "configs" / "train" / f"{env_id.rsplit('_v', 1)[0]}.yaml"
+
+
+# -- the run ------------------------------------------------------------------------------------
+
+def make_env_fn(cfg: TrainConfig, num_players: int):
+    """A picklable constructor of one monitored SelfPlayEnv (for DummyVecEnv / SubprocVecEnv)."""
+    from agents.sb3_env import SelfPlayEnv
+
+    def _make():
+        from stable_baselines3.common.monitor import Monitor
+        return Monitor(SelfPlayEnv(cfg.game, num_players, cfg.game_config, opponents=cfg.opponents,
+                                   same_opponent=cfg.same_opponent))
+
+    return _make
+
+
+def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[dict]:
+    """The model against each opponent spec with the tournament code; rows with per-seat Wilson intervals."""
+    from experiments.arena import head_to_head, wilson
+
+    rows = []
+    for opp in opponents:
+        res = head_to_head(game, f"ppo:{model_path}", opp, games, seed=seed)
+        lo, hi = res.interval()
+        seats = {}
+        for s, (n, w) in sorted(res.by_seat.items()):
+            slo, shi = wilson(w, n)
+            seats[str(s)] = {"games": n, "wins": w, "win_rate": w / n if n else 0.0, "ci95": [slo, shi]}
+        rows.append({"opponent": opp, "games": res.games, "wins": res.wins, "win_rate": res.rate,
+                     "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
+    return rows
+
+
+def _callback_class():
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class SelfPlayCallback(BaseCallback):
+        """Snapshot pool refresh, periodic evaluation + checkpoint, progress lines, self-play win rates."""
+
+        def __init__(self, cfg, game, out: Path, echo, meta: dict):
+            super().__init__(verbose=0)
+            self.cfg, self.game, self.out, self.echo, self.meta = cfg, game, out, echo, meta
+            self.snapshots: list = []
+            self.next_snapshot = cfg.snapshot_every
+            self.next_eval = cfg.eval_every
+            self.next_progress = cfg.progress_every
+            self.recent: dict = {}
+            self.evals: list = []
+            self.best = (-1.0, None)
+            self.t0 = time.time()
+            self.stopped_by_time = False
+            self.eval_file = out / "eval.csv"
+            with open(self.eval_file, "w", newline="") as f:
+                csv.writer(f).writerow(["step", "minutes", "opponent", "games", "wins", "win_rate", "ci95_low",
+                                        "ci95_high", "baseline"])
+
+        def _on_step(self) -> bool:
+            for done, info in zip(self.locals["dones"], self.locals["infos"]):
+                if done and "win_share" in info:
+                    q = self.recent.setdefault(info["opponents"], deque(maxlen=500))
+                    q.append(info["win_share"])
+            if self.cfg.max_minutes and time.time() - self.t0 > 60 * self.cfg.max_minutes:
+                self.stopped_by_time = True
+                return False
+            return True
+
+        def _on_rollout_end(self) -> None:
+            n = self.num_timesteps
+            for kind, q in sorted(self.recent.items()):
+                self.logger.record(f"selfplay/win_{kind}", float(np.mean(q)) if q else 0.0)
+            self.logger.record("selfplay/snapshots", len(self.snapshots))
+            if n >= self.next_snapshot:
+                self.add_snapshot()
+                while self.next_snapshot <= n:
+                    self.next_snapshot += self.cfg.snapshot_every
+            if n >= self.next_eval:
+                self.run_eval()
+                while self.next_eval <= n:
+                    self.next_eval += self.cfg.eval_every
+            if n >= self.next_progress:
+                self.progress_line()
+                while self.next_progress <= n:
+                    self.next_progress += self.cfg.progress_every
+
+        def add_snapshot(self):
+            from agents.ppo import NumpyPolicy
+            self.snapshots.append(NumpyPolicy.from_sb3(self.model.policy))
+            self.snapshots = self.snapshots[-self.cfg.snapshot_pool:]
+            self.training_env.env_method("set_snapshots", self.snapshots)
+
+        def save(self, path: Path):
+            self.model.virus_meta = dict(self.meta, trained_steps=int(self.num_timesteps),
+                                         saved_utc=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+            self.model.save(str(path))
+
+        def run_eval(self):
+            n = self.num_timesteps
+            ck = self.out / "checkpoints" / f"step_{n}.zip"
+            self.save(ck)
+            if not self.cfg.eval_games or not self.cfg.eval_opponents:
+                return
+            rows = evaluate(self.game, str(ck), self.cfg.eval_opponents, self.cfg.eval_games,
+                            seed=self.cfg.seed + 7_000_003)
+            minutes = (time.time() - self.t0) / 60
+            with open(self.eval_file, "a", newline="") as f:
+                w = csv.writer(f)
+                for r in rows:
+                    w.writerow([n, round(minutes, 2), r["opponent"], r["games"], r["wins"], round(r["win_rate"], 4),
+                                round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["baseline"], 4)])
+                    self.logger.record(f"eval/win_{r['opponent']}", r["win_rate"])
+            score = float(np.mean([r["win_rate"] for r in rows]))
+            self.evals.append({"step": n, "minutes": round(minutes, 2), "checkpoint": str(ck),
+                               "score": score, "rows": rows})
+            if score > self.best[0]:
+                self.best = (score, ck)
+            self.echo(f"[{self.cfg.game}] eval at {n:,} steps: " + ", ".join(
+                f"vs {r['opponent']} {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]" for r in rows)
+                + f" (1/N = {1 / self.game.num_players:.3f})")
+
+        def progress_line(self):
+            n, el = self.num_timesteps, time.time() - self.t0
+            fps = n / el if el > 0 else 0.0
+            left = max(0, self.cfg.total_steps - n) / fps if fps else 0.0
+            if self.cfg.max_minutes:
+                left = min(left, max(0.0, 60 * self.cfg.max_minutes - el))
+            wins = " ".join(f"{k} {np.mean(q):.2f}" for k, q in sorted(self.recent.items()) if q)
+            self.echo(f"[{self.cfg.game}] {n:,}/{self.cfg.total_steps:,} steps  {fps:,.0f} steps/s  "
+                      f"elapsed {el / 60:.1f} min  left ~{left / 60:.1f} min | self-play win share: {wins}")
+
+    return SelfPlayCallback
+
+
+def train(cfg: TrainConfig, out: str | os.PathLike, echo=print, command: str = "") -> dict:
+    """Run one training; returns the summary (also written to out/summary.json)."""
+    import torch
+    import yaml
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import configure
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    import agents
+    import virus_envs
+
+    check_config(cfg)
+    game = virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)
+    cfg.players = game.num_players
+    for spec in list(cfg.opponents) + list(cfg.eval_opponents):   # fail early on a bad spec
+        if spec != "snapshot":
+            agents.make(spec, game)
+    out = Path(out)
+    (out / "checkpoints").mkdir(parents=True, exist_ok=True)
+    with open(out / "config.yaml", "w") as f:
+        yaml.safe_dump(dataclasses.asdict(cfg), f, sort_keys=False)
+
+    torch.set_num_threads(cfg.torch_threads)
+    fns = [make_env_fn(cfg, game.num_players) for _ in range(cfg.n_envs)]
+    venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" else DummyVecEnv(fns)
+    try:
+        act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[cfg.activation]
+        model = MaskablePPO(
+            "MlpPolicy", venv, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
+            n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
+            ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm,
+            policy_kwargs={"net_arch": list(cfg.net_arch), "activation_fn": act}, seed=cfg.seed, device="cpu",
+            verbose=0)
+        formats = ["csv"]
+        try:
+            import tensorboard  # noqa: F401
+            formats.append("tensorboard")
+        except ImportError:
+            pass
+        model.set_logger(configure(str(out), formats))
+        meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
+                "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
+                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg)}
+        cb = _callback_class()(cfg, game, out, echo, meta)
+        echo(f"[{cfg.game}] training MaskablePPO, {game.num_players} players, {cfg.total_steps:,} steps, "
+             f"{cfg.n_envs} {cfg.vec_env} envs, out {out}")
+        t0 = time.time()
+        model.learn(total_timesteps=cfg.total_steps, callback=cb)
+        minutes = (time.time() - t0) / 60
+        if not cb.evals or cb.evals[-1]["step"] != model.num_timesteps:
+            cb.run_eval()
+        cb.save(out / "final.zip")
+        best = cb.best[1] or (out / "final.zip")
+        shutil.copyfile(best, out / "best.zip")
+    finally:
+        venv.close()
+    summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players,
+               "steps": int(model.num_timesteps), "minutes": round(minutes, 2),
+               "stopped_by_time": cb.stopped_by_time, "final": str(out / "final.zip"), "best": str(out / "best.zip"),
+               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals}
+    with open(out / "summary.json", "w") as f:
+        json.dump(summary, f, indent=2)
+    echo(f"[{cfg.game}] done: {model.num_timesteps:,} steps in {minutes:.1f} min; best {best} "
+         f"(mean eval win rate {cb.best[0]:.3f}); written to {out}")
+    return summary
+
+
+# -- the command line -----------------------------------------------------------------------
+
+def _report(args, echo):
+    """--evaluate: a model against random and the heuristic, per seat, 95% Wilson intervals (Markdown)."""
+    import virus_envs
+    from agents.ppo import load_model
+
+    _, _, meta = load_model(args.evaluate)
+    players = args.players or meta.get("num_players")
+    game = virus_envs.game(args.game, players, **meta.get("game_config", {}))
+    opponents = args.opponent or ["random", "heuristic"]
+    rows = evaluate(game, args.evaluate, opponents, args.games, seed=args.seed)
+    echo(f"{args.game} {game.num_players}p, {args.evaluate} ({args.games} games per opponent, seats rotated, "
+         f"seed {args.seed}); 1/N = {1 / game.num_players:.3f}")
+    echo("| opponent | seat | games | win rate | 95% CI |")
+    echo("|---|---|---:|---:|---|")
+    for r in rows:
+        for s, v in r["by_seat"].items():
+            echo(f"| {r['opponent']} | {s} | {v['games']} | {v['win_rate']:.3f} | "
+                 f"[{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}] |")
+        echo(f"| {r['opponent']} | all | {r['games']} | {r['win_rate']:.3f} | "
+             f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] |")
+    if args.out:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        path = Path(args.out) / "eval.json"
+        with open(path, "w") as f:
+            json.dump({"env_id": args.game, "num_players": game.num_players, "model": args.evaluate,
+                       "seed": args.seed, "rows": rows}, f, indent=2)
+        echo(f"written to {path}")
+    return rows
+
+
+def cmd_train(args, echo=print):
+    """Train (or, with --evaluate, report on) a MaskablePPO self-play agent."""
+    import virus_envs
+
+    virus_envs.game_class(args.game)      # ValueError naming the unknown id
+    if args.evaluate:
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        return _report(args, echo)
+    path = Path(args.config) if args.config else default_config_path(args.game)
+    if args.config and not path.is_file():
+        raise ValueError(f"config file not found: {args.config}")
+    cfg = load_config(path) if path.is_file() else TrainConfig()
+    if cfg.game and cfg.game != args.game:
+        raise ValueError(f"{path}: config is for game {cfg.game!r}, not --game {args.game!r}")
+    cfg.game = args.game
+    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env"):
+        value = getattr(args, key)
+        if value is not None:
+            setattr(cfg, key, value)
+    check_config(cfg, "command line")
+    out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
+    command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
+    return train(cfg, out, echo=echo, command=command)
+
+
+def register(sub):
+    """Add the `train` sub-command to virus-arena's sub-parsers."""
+    t = sub.add_parser("train", help="MaskablePPO self-play for one game (or --evaluate a trained model)")
+    t.add_argument("--game", required=True, help="env id, e.g. virus_cards_v0")
+    t.add_argument("--config", default=None, help="YAML config (default: configs/train/<game>.yaml if present)")
+    t.add_argument("--seed", type=int, default=None)
+    t.add_argument("--out", default=None, help="output directory (default: runs/train/<game>-seed<seed>)")
+    t.add_argument("--total-steps", dest="total_steps", type=int, default=None, help="override total_steps")
+    t.add_argument("--max-minutes", dest="max_minutes", type=float, default=None, help="override max_minutes")
+    t.add_argument("--players", type=int, default=None, help="override players")
+    t.add_argument("--n-envs", dest="n_envs", type=int, default=None, help="override n_envs")
+    t.add_argument("--vec-env", dest="vec_env", choices=["dummy", "subproc"], default=None)
+    t.add_argument("--evaluate", default=None, metavar="MODEL.zip",
+                   help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
+    t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")
+    t.add_argument("--games", type=int, default=1000, help="with --evaluate: games per opponent")
+    t.set_defaults(func=cmd_train, argv=None)
