@@ -263,6 +263,13 @@ def test_injection_is_a_syringe_and_can_be_the_third():
     assert s2.history[-1][1] == -13
 
 
+def test_injection_alone_variant():
+    g = G(4, injection_on_virus=False)
+    s = _risk(g, "Injection", extra={1: ["V23"]})
+    do(s, "keep")
+    assert s.ph == PH_TURN and s.illness(1) == 5 and len(s.syr[1]) == 1 and s.on[s.syr[1][0]] == -1
+
+
 def test_medicare_patient_returns_a_pill_of_choice():
     g = G()
     s = _risk(g, "Medicare Patient", target_pills=(0, 1, 1))
@@ -399,3 +406,28 @@ def test_circulating_virus_keeper_gets_no_pharmacy_pills():
     s = build(g, active=0, pills=FULL, pharmacy=(3, 2, 2), up=("V25", None))
     do(s, "circulate A", "seat+1", "keep")
     assert s.pills[1] == [3, 2, 2] and s.pharm == [3, 2, 2] and s.illness(1) == 6
+
+
+def test_face_down_risk_card_known_to_issuer_only_and_resampled_for_others():
+    g = G()
+    s = _risk(g, "Plague 2", extra=None)
+    s.hand[2] = [risk_id(g, "Recall", ())]
+    s.rbox.remove(s.hand[2][0])
+    assert s.view(0)["risk_card"]["card"] == "Plague 2" and s.view(1)["risk_card"]["card"] is None
+    kinds = {g.RTYPE[s.determinize(1, np.random.default_rng(k)).rc] for k in range(30)}
+    assert len(kinds) > 1                                  # the holder cannot tell which card it is
+    assert {s.determinize(0, np.random.default_rng(k)).rc for k in range(10)} == {s.rc}
+
+
+def test_mr_doctor_fee_also_when_handing_a_risk_card():
+    g = G()
+    s = build(g, active=0, pills=FULL, displays={0: ["V16"]}, hands={0: ["Recall"]}, up=("V01", "V02"))
+    s.doctor = 2
+    do(s, "risk Recall", "seat+2")
+    assert s.pills[0] == [2, 2, 2] and s.pills[2] == [4, 2, 2]
+
+
+def test_first_player_config():
+    assert G(4, first_player=2).new_initial_state(0).current_player() == 2
+    seats = {G(4, first_player=-1).new_initial_state(k).current_player() for k in range(20)}
+    assert len(seats) > 1

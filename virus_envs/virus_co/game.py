@@ -78,6 +78,7 @@ class VirusCoGame(Game):
         "first_player": 0,          # who "most recently had a cold"; -1 = drawn with the game's seed
         "max_turns": 400,           # truncation: turns (referral-slip passes) over the whole game
         "mr_doctor": "fee_on_pass",  # stand-in for the table talk: see docs; 'off' = no effect
+        "injection_on_virus": True,  # an Injection is laid like a syringe (on a virus); False: it lies alone
     }
     CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("fee_on_pass", "off")}
 
@@ -106,8 +107,8 @@ class VirusCoGame(Game):
         self.VALUE, self.KIND, self.CROSS, self.RTYPE, self.SHOWN = cat.value, cat.kind, cat.cross, cat.rtype, cat.pills
         self.NV = cat.num_virus_cards
         self.RISK_IDS = tuple(range(self.NV, cat.size))
-        self.fee = c = self.config["mr_doctor"] == "fee_on_pass"
-        del c
+        self.fee = self.config["mr_doctor"] == "fee_on_pass"
+        self.injection_on_virus = self.config["injection_on_virus"]
         self.neigh = [((p - 1) % n, (p + 1) % n) for p in range(n)]
 
     def new_initial_state(self, seed: int | None = None) -> "VirusCoState":
@@ -524,13 +525,13 @@ class VirusCoState(State):
         if not self._icu_check(p):
             self._end_turn()
 
-    def _syringe(self, p: int, s: int):
+    def _syringe(self, p: int, s: int, on_virus: bool = True):
         """A syringe (card or Injection) in p's display: on one of p's viruses, or alone if p has none."""
         if len(self.syr[p]) + 1 >= ICU_SYRINGES:   # "A third syringe ... leads straight to the INTENSIVE CARE UNIT"
             self.syr[p].append(s)
             self._round_end(p)
             return
-        if self.vir[p]:
+        if on_virus and self.vir[p]:
             self.pend = s
             self.cur = p
             self.ph = PH_SYRINGE
@@ -562,7 +563,7 @@ class VirusCoState(State):
             self.doctor = p
             self._end_turn()
         elif t == R_INJECTION:
-            self._syringe(p, c)
+            self._syringe(p, c, g.injection_on_virus)
         elif t == R_MEDICARE:
             self.used.append(c)
             self.queue = [p]
