@@ -21,7 +21,7 @@ import numpy as np
 from agents.base import ParamAgent
 from virus_envs.virus_co.actions import A_CIRC, A_KEEP, A_PASS, A_PILL0, A_RISK0, A_SEAT0, A_TAKE
 from virus_envs.virus_co.cards import RISK_KEYS
-from virus_envs.virus_co.game import (PH_DIAG, PH_GIVE_PILL, PH_GIVE_TO, PH_GUINEA, PH_INFECTION, PH_NURSE,
+from virus_envs.virus_co.game import (PH_DIAG, PH_FEE, PH_GIVE_PILL, PH_GIVE_TO, PH_GUINEA, PH_INFECTION, PH_NURSE,
                                       PH_PASS, PH_PAY, PH_PAY_PHARM, PH_PLAGUE, PH_RETURN_PILL, PH_RISK_BACK,
                                       PH_RISK_OFFER, PH_RISK_PASS, PH_RISK_TARGET, PH_SYRINGE, PH_TURN, PH_WARD)
 
@@ -172,7 +172,7 @@ class VirusCoHeuristic(ParamAgent):
         elif ph == PH_PLAGUE:
             a = self._seat_choice(mask, lambda q: (20 if pl[q]["illness"] + 3 > 12 else 0) + pl[q]["total"]
                                   + _pv(pl[q]["pills"]) - pl[q]["illness"])
-        elif ph in (PH_GIVE_PILL, PH_RETURN_PILL):
+        elif ph in (PH_GIVE_PILL, PH_RETURN_PILL, PH_FEE):
             a = self._pay_pill(mask, 1)
         elif ph == PH_GIVE_TO:
             a = self._seat_choice(mask, lambda q: -pl[q]["total"] - _pv(pl[q]["pills"]))

@@ -5,7 +5,7 @@ import pytest
 import virus_envs
 from virus_envs import IllegalActionError
 from virus_envs.virus_co.cards import KIND_SYRINGE, load_catalogue
-from virus_envs.virus_co.game import (PH_GIVE_PILL, PH_GUINEA, PH_INFECTION, PH_RETURN_PILL, PH_RISK_OFFER,
+from virus_envs.virus_co.game import (PH_FEE, PH_GIVE_PILL, PH_GUINEA, PH_INFECTION, PH_RETURN_PILL, PH_RISK_OFFER,
                                       PH_SYRINGE, PH_TURN, PH_WARD)
 from virus_envs.virus_co.payment import legal_ways
 from virus_envs.virus_co.scenario import build, card_id, do, risk_id
@@ -228,19 +228,30 @@ def test_mr_doctor_fee_until_intensive_care():
     g = G()
     s = _risk(g, "Mr. Doctor")
     do(s, "keep")
-    assert s.doctor == 1 and s.cur == 1
-    # seat 1 is on turn; seat 0 later hands a card to Mr. Doctor and pays him its cheapest pill
+    assert s.doctor == 1 and s.cur == 1 and s.front[1] == [risk_id(g, "Mr. Doctor", ())]
+    # seat 0 hands a circulating card to Mr. Doctor: first pays him a pill of its choice
     s.active = s.cur = 0
     before0, before1 = list(s.pills[0]), list(s.pills[1])
     do(s, "circulate A", "seat+1")
-    assert s.pills[0] == [before0[0] - 1] + before0[1:] and s.pills[1] == [before1[0] + 1] + before1[1:]
-    g_off = G(4, mr_doctor="off")
-    s2 = _risk(g_off, "Mr. Doctor")
+    assert s.ph == PH_FEE and s.cur == 0 and names(s) == ["blue", "red", "yellow"]
+    do(s, "red")
+    assert s.pills[0] == before0[:2] + [before0[2] - 1] and s.pills[1] == before1[:2] + [before1[2] + 1]
+    assert s.cur == 1 and s.ph == PH_WARD               # then Mr. Doctor decides on the card
+    # a giver without pills hands the card over for free
+    s2 = _risk(g, "Mr. Doctor")
     do(s2, "keep")
     s2.active = s2.cur = 0
-    p0 = list(s2.pills[0])
+    s2.box = [s2.box[c] + s2.pills[0][c] for c in range(3)]
+    s2.pills[0] = [0, 0, 0]
     do(s2, "circulate A", "seat+1")
-    assert s2.pills[0] == p0
+    assert s2.cur == 1 and s2.ph == PH_WARD
+    g_off = G(4, mr_doctor="off")
+    s3 = _risk(g_off, "Mr. Doctor")
+    do(s3, "keep")
+    s3.active = s3.cur = 0
+    p0 = list(s3.pills[0])
+    do(s3, "circulate A", "seat+1")
+    assert s3.pills[0] == p0 and s3.ph == PH_WARD
 
 
 def test_mr_doctor_removed_at_intensive_care():
@@ -423,8 +434,9 @@ def test_mr_doctor_fee_also_when_handing_a_risk_card():
     g = G()
     s = build(g, active=0, pills=FULL, displays={0: ["V16"]}, hands={0: ["Recall"]}, up=("V01", "V02"))
     s.doctor = 2
-    do(s, "risk Recall", "seat+2")
+    do(s, "risk Recall", "seat+2", "blue")
     assert s.pills[0] == [2, 2, 2] and s.pills[2] == [4, 2, 2]
+    assert s.cur == 2 and s.ph == PH_RISK_OFFER
 
 
 def test_first_player_config():

@@ -9,7 +9,7 @@ k = k seats to the observer's left; NC cards that can lie in a display as a viru
 
 | field | shape | meaning |
 |---|---|---|
-| phase | 18 | one-hot of the decision being taken |
+| phase | 19 | one-hot of the decision being taken |
 | round | rounds | one-hot of the round |
 | decider, active | n, n | seat to decide now; holder of the referral slip |
 | pills, stake | n x 3, n x 3 | supply / put-up stake per colour (/21) |

@@ -29,7 +29,7 @@ from .payment import legal_ways, next_pills
 # phases (the decision being taken), in the rulebook's words
 (PH_TURN, PH_PASS, PH_WARD, PH_PAY, PH_SYRINGE, PH_RISK_TARGET, PH_RISK_OFFER, PH_RISK_BACK, PH_PAY_PHARM,
  PH_RISK_PASS, PH_INFECTION, PH_NURSE, PH_DIAG, PH_PLAGUE, PH_GIVE_PILL, PH_GIVE_TO, PH_RETURN_PILL,
- PH_GUINEA) = range(18)
+ PH_GUINEA, PH_FEE) = range(19)
 PHASES = (
     "turn: take, circulate or play a risk card",
     "circulation: pass the card on",
@@ -49,6 +49,7 @@ PHASES = (
     "pharmaceutical trial: choose a player",
     "return a pill to the pharmacy",
     "guinea pig: choose whom to take the pill from",
+    "Mr. Doctor: pay him a pill",
 )
 NUM_PHASES = len(PHASES)
 
@@ -63,7 +64,7 @@ EFF = [[v, (v + 1) // 2, 0] for v in range(10)]
 _FIELDS = ("round", "turns", "truncated", "terminal", "active", "cur", "ph", "pills", "stake", "pharm", "box",
            "stacks", "vir", "syr", "on", "nsyr", "hand", "rbox", "used", "front", "nurse", "diag", "doctor",
            "circ", "giver", "req", "rc", "issuer", "keeper", "pend", "pay_need", "pay_start", "pay_add",
-           "queue", "qcol", "give_col", "icu", "totals", "history")
+           "queue", "qcol", "give_col", "fee_to", "fee_ph", "icu", "totals", "history")
 
 
 class VirusCoGame(Game):
@@ -191,6 +192,8 @@ class VirusCoState(State):
         self.queue = []
         self.qcol = []
         self.give_col = -1
+        self.fee_to = -1
+        self.fee_ph = -1
         self.active = start
         self.cur = start
         self.ph = PH_TURN
@@ -309,7 +312,7 @@ class VirusCoState(State):
             ca = g.card_action
             for v in self.infection_choices(p):
                 m[ca[v]] = True
-        elif ph == PH_GIVE_PILL or ph == PH_RETURN_PILL:
+        elif ph == PH_GIVE_PILL or ph == PH_RETURN_PILL or ph == PH_FEE:
             pl = self.pills[p]
             for c in (0, 1, 2):
                 if pl[c]:
@@ -350,10 +353,8 @@ class VirusCoState(State):
             return
         if ph == PH_PASS:
             t = (p + a - A_SEAT0 + 1) % n
-            self._doctor_fee(p, t)
             self.giver = p
-            self.cur = t
-            self.ph = PH_WARD
+            self._hand_over(p, t, PH_WARD)
             return
         if ph == PH_WARD:
             if a == A_KEEP:
@@ -383,9 +384,15 @@ class VirusCoState(State):
             return
         if ph == PH_RISK_TARGET or ph == PH_RISK_PASS:
             t = (p + a - A_SEAT0 + 1) % n
-            self._doctor_fee(p, t)
-            self.cur = t
-            self.ph = PH_RISK_BACK if t == self.issuer else PH_RISK_OFFER
+            self._hand_over(p, t, PH_RISK_BACK if t == self.issuer else PH_RISK_OFFER)
+            return
+        if ph == PH_FEE:
+            c = a - A_PILL0
+            self.pills[p][c] -= 1
+            self.pills[self.doctor][c] += 1
+            self.cur = self.fee_to
+            self.ph = self.fee_ph
+            self.fee_to = self.fee_ph = -1
             return
         if ph == PH_RISK_OFFER:
             if a == A_KEEP:
@@ -480,15 +487,20 @@ class VirusCoState(State):
             self.pay_start = [0, 0, 0]
             self.pay_add = [0, 0, 0]
 
-    def _doctor_fee(self, giver: int, receiver: int):
-        """Mr. Doctor stand-in: handing a card to Mr. Doctor costs the giver one pill, the cheapest held."""
-        if self.game.fee and receiver == self.doctor and giver != receiver:
-            pl = self.pills[giver]
-            for c in (0, 1, 2):
-                if pl[c]:
-                    pl[c] -= 1
-                    self.pills[receiver][c] += 1
-                    return
+    def _hand_over(self, giver: int, receiver: int, then: int):
+        """A card handed to `receiver`, who decides next (phase `then`).
+
+        Mr. Doctor stand-in: whoever hands a card to Mr. Doctor first pays him one pill of their
+        choice (if they hold any): the giver's decision, before the receiver's."""
+        if self.game.fee and receiver == self.doctor and (self.pills[giver][0] or self.pills[giver][1]
+                                                          or self.pills[giver][2]):
+            self.fee_to = receiver
+            self.fee_ph = then
+            self.cur = giver
+            self.ph = PH_FEE
+            return
+        self.cur = receiver
+        self.ph = then
 
     def _circ_keep(self, p: int):
         """"takes back the pills he or she put in ... All other players must hand their put-up stakes over to the pharmacy." """
