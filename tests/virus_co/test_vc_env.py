@@ -56,6 +56,14 @@ def check_invariants(s):
             assert len(s.syr[q]) < 3 and ill <= 12
     if s.circ < 0:
         assert all(st == [0, 0, 0] for st in s.stake)
+    # the public count of turned-over risk cards matches where they lie
+    pub = [0] * len(s.pub)
+    for c in s.used + [x for q in range(n) for x in s.front[q] + s.vir[q] + s.syr[q]]:
+        if cat.rtype[c] >= 0:
+            pub[cat.rtype[c]] += 1
+    if s.pend >= 0 and cat.rtype[s.pend] >= 0:
+        pub[cat.rtype[s.pend]] += 1
+    assert pub == s.pub
 
 
 @pytest.mark.parametrize("n", COUNTS)

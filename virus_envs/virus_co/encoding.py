@@ -161,19 +161,7 @@ def observe(s, p: int) -> np.ndarray:
     own = [0] * NUM_RISK_TYPES
     for c in s.hand[p]:
         own[RT[c]] += 1
-    pub = [0] * NUM_RISK_TYPES
-    for c in s.used:
-        pub[RT[c]] += 1
-    isr = g._is_risk
-    for q in range(n):
-        for c in s.front[q]:
-            pub[RT[c]] += 1
-        for c in s.vir[q]:
-            if isr[c]:
-                pub[RT[c]] += 1
-        for c in s.syr[q]:
-            if isr[c]:
-                pub[RT[c]] += 1
+    pub = s.pub
     for t in range(NUM_RISK_TYPES):
         if own[t]:
             vec[oor + t] = own[t] / 3.0 if own[t] < 3 else 1.0
@@ -259,6 +247,7 @@ def view(s, p: int) -> dict:
         "risk_cards_turned_over": sorted(nm[c] for c in s.used),
         "risk_cards_unseen_in_box": len(s.rbox),
         "mr_doctor": s.doctor,
+        "doctor_fee_for_card_to": s.fee_to,   # during "Mr. Doctor: pay him a pill": the receiver
         "circulating": circ,
         "risk_card": risk,
         "payment": {"need": s.pay_need, "added": dict(zip(COLOURS, s.pay_add))} if s.pay_need else None,

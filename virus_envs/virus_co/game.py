@@ -62,7 +62,7 @@ RISK_MIN_ILLNESS = 4  # "only allowed once you have 4 illness points"
 EFF = [[v, (v + 1) // 2, 0] for v in range(10)]
 
 _FIELDS = ("round", "turns", "truncated", "terminal", "active", "cur", "ph", "pills", "stake", "pharm", "box",
-           "stacks", "vir", "syr", "on", "nsyr", "hand", "rbox", "used", "front", "nurse", "diag", "doctor",
+           "stacks", "vir", "syr", "on", "nsyr", "hand", "rbox", "used", "pub", "front", "nurse", "diag", "doctor",
            "circ", "giver", "req", "rc", "issuer", "keeper", "pend", "pay_need", "pay_start", "pay_add",
            "queue", "qcol", "give_col", "fee_to", "fee_ph", "icu", "totals", "history")
 
@@ -171,6 +171,7 @@ class VirusCoState(State):
         self.hand = [sorted(risks[q * k:(q + 1) * k]) for q in range(n)]
         self.rbox = sorted(risks[n * k:])          # "return these to the box without looking at them"
         self.used = []
+        self.pub = [0] * NUM_RISK_TYPES   # risk cards turned over this round, per type (public)
         self.vir = [[] for _ in range(n)]
         self.syr = [[] for _ in range(n)]
         self.on = [-1] * cat.size
@@ -560,6 +561,7 @@ class VirusCoState(State):
         self.keeper = p
         self.cur = p
         t = g.RTYPE[c]
+        self.pub[t] += 1
         n = g.num_players
         if t == R_INFECTION:
             self.used.append(c)

@@ -92,6 +92,11 @@ def build(game, *, active=0, pills=None, pharmacy=(0, 0, 0), displays=None, loos
     h = len(rest) // 2
     s.stacks = [rest[:h] + ([tops[0]] if tops[0] is not None else []),
                 rest[h:] + ([tops[1]] if tops[1] is not None else [])]
+    s.pub = [0] * len(s.pub)
+    for q in range(n):
+        for c in s.vir[q]:
+            if cat.rtype[c] >= 0:
+                s.pub[cat.rtype[c]] += 1
     if totals is not None:
         s.totals = list(totals)
     s._mask = None
