@@ -199,6 +199,23 @@ def test_to_dict_round_trip_and_clone_independence():
             assert s.totals == s2.totals
 
 
+def test_clones_draw_the_same_future_deals_independently():
+    g = virus_envs.game(ENV, num_players=4)
+    s = _play(g, 5, 40)
+    c1, c2 = s.clone(), s.clone()
+    ref = json.dumps(s.to_dict(), sort_keys=True)
+
+    def finish(x):
+        r = np.random.default_rng(1)
+        while not x.is_terminal():
+            x.apply_action(int(r.choice(x.legal_actions())))
+        return x.totals, x.history
+
+    out1 = finish(c1)                      # c1 crosses round ends: it draws from its Generator
+    assert json.dumps(s.to_dict(), sort_keys=True) == ref
+    assert finish(c2) == out1 == finish(s)
+
+
 def test_view_hides_hands_and_face_down_risk_card_and_determinize_resamples():
     g = virus_envs.game(ENV, num_players=4)
     rng = np.random.default_rng(0)

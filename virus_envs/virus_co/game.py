@@ -148,6 +148,8 @@ def _copy(v):
 class VirusCoState(State):
     """One position of Virus & Co."""
 
+    _rng_shared = False
+
     def __init__(self, game: VirusCoGame):
         self.game = game
         self._mask = None
@@ -158,6 +160,9 @@ class VirusCoState(State):
         g = self.game
         n = g.num_players
         cat = g.cat
+        if self._rng_shared:   # copy-on-write after clone(): never advance a Generator another state holds
+            self.rng = clone_rng(self.rng)
+            self._rng_shared = False
         rng = self.rng
         self.pills = [list(cat.start) for _ in range(n)]
         self.stake = [[0, 0, 0] for _ in range(n)]
@@ -714,7 +719,10 @@ class VirusCoState(State):
             if type(v) is list:
                 v = [x[:] if type(x) is list else x for x in v]
             sd[k] = v
-        s.rng = clone_rng(self.rng)
+        # the Generator is shared until one of the two states draws from it (see _deal)
+        s.rng = self.rng
+        s._rng_shared = True
+        self._rng_shared = True
         return s
 
     def to_dict(self) -> dict:
@@ -755,6 +763,7 @@ class VirusCoState(State):
                 st[:] = hidden[:k] + [top]
                 hidden = hidden[k:]
         s.rng = make_rng(int(rng.integers(0, 2**62)))
+        s._rng_shared = False
         s._mask = None
         return s
 
