@@ -57,7 +57,7 @@ class Tables:
         self.size = L.size
         self.slot_rows = _slot_table(d.kind, d.colour)
         self.type_scale = np.array([1.0 / c if c else 0.0 for c in d.type_counts], dtype=np.float32)
-        self.ctype = np.array(d.ctype, dtype=np.intp)
+        self.ctype_list = list(d.ctype)
         self.inv_deck = 1.0 / d.size
         self.inv_turns = 1.0 / game.config["max_turns"]
         o = {name: L.slices[name] for name, _ in L.fields}
@@ -86,6 +86,24 @@ def slot_code(kind, colour, organ_card, att) -> int:
     return (2 if kind[att[0]] == VIRUS else 7) + colour[att[0]]
 
 
+def discard_counts(s, T) -> np.ndarray:
+    """Cards of each type in the discard pile. The pile only grows until it is flipped into the deck
+    (then a new list starts), so counts are kept per pile object and topped up with the new cards."""
+    pile = s.discard
+    cache = s._discard_cache
+    if cache is None or cache[0] is not pile or cache[1] > len(pile):
+        counts = np.zeros(NUM_TYPES, dtype=np.float32)
+        done = 0
+    else:
+        _, done, counts = cache
+    if done < len(pile):
+        ctype = T.ctype_list
+        for c in pile[done:]:
+            counts[ctype[c]] += 1
+        s._discard_cache = (pile, len(pile), counts)
+    return counts
+
+
 def encode(s, p: int) -> np.ndarray:
     g = s.game
     T = g.enc
@@ -97,13 +115,14 @@ def encode(s, p: int) -> np.ndarray:
         v[base + ctype[card]] = 1.0
         base += NUM_TYPES
     code = s.code
-    v[T.bodies] = T.slot_rows[[x for r in range(n) for x in code[(p + r) % n]]].ravel()
+    T.slot_rows.take([x for r in range(n) for x in code[(p + r) % n]], axis=0,
+                     out=v[T.bodies].reshape(n * 5, SLOT_FEATURES))
     hs = T.hand_sizes
     hands = s.hands
     for r in range(n):
         v[hs + r] = len(hands[(p + r) % n]) * (1.0 / 3.0)
     if s.discard:
-        v[T.discard] = np.bincount(T.ctype[s.discard], minlength=NUM_TYPES) * T.type_scale
+        v[T.discard] = discard_counts(s, T) * T.type_scale
     v[T.deck_size] = len(s.deck) * T.inv_deck
     if not (s.winner >= 0 or s.truncated):
         v[T.phase + s.stage] = 1.0

@@ -71,6 +71,32 @@ class VirusCardsGame(Game):
         d = self.deck
         self.KIND, self.COLOUR, self.TREAT, self.CTYPE = d.kind, d.colour, d.treat, d.ctype
         self.enc = encoding.Tables(self)
+        # body (tuple of 5 slot codes) -> colours a virus / medicine of a given colour may target
+        self.virus_memo = [{} for _ in range(5)]
+        self.medicine_memo = [{} for _ in range(5)]
+
+    def slot_targets(self, kind: int, colour: int, codes: tuple) -> tuple:
+        """Slots of a body (given by its slot codes) that a virus or medicine of `colour` may be played on.
+
+        Virus: Infect a free organ, Remove an infected one (colour of the organ), Neutralize a medicine
+        (colour of the medicine). Medicine: Vaccinate a free organ, Immunize a vaccinated one (colour
+        of the organ), Cure a virus (colour of the virus). `strict_colour_match` also asks the organ's
+        colour for Cure and Neutralize. Immunized organs take nothing."""
+        x = COMPAT[colour]
+        strict = self.config["strict_colour_match"]
+        out = []
+        for c, k in enumerate(codes):
+            if k == 0 or k >= 12:                 # no organ, or immunized
+                continue
+            if k == 1:                            # free
+                ok = x[c]
+            elif k < 7:                           # infected by a virus of colour k-2
+                ok = x[c] if kind == VIRUS else x[k - 2] and (x[c] or not strict)
+            else:                                 # vaccinated by a medicine of colour k-7
+                ok = x[k - 7] and (x[c] or not strict) if kind == VIRUS else x[c]
+            if ok:
+                out.append(c)
+        return tuple(out)
 
     def new_initial_state(self, seed: int | None = None) -> "VirusCardsState":
         """Shuffle the deck and deal 3 cards to each player."""
@@ -139,6 +165,8 @@ class VirusCardsGame(Game):
 
 class VirusCardsState(State):
     """A position of VIRUS!. Cards are ids into game.deck; hands, bodies, deck and discard are plain lists."""
+
+    _discard_cache = None   # encoding's running count of the discard pile (derived; never copied)
 
     def __init__(self, game: VirusCardsGame):
         n = game.num_players
@@ -293,7 +321,7 @@ class VirusCardsState(State):
         if self.stage == CONTAGION_MOVE:
             return [A.move[c][(t - me) % n][d] for c, t, d in self._contagion_moves()]
         KIND, COLOUR, TREAT, cfg = g.KIND, g.COLOUR, g.TREAT, g.config
-        organ, att = self.organ, self.att
+        organ, att, code = self.organ, self.att, self.code
         hand = self.hands[me]
         ids = []
         for h, card in enumerate(hand):
@@ -304,45 +332,24 @@ class VirusCardsState(State):
                 if organ[me][c] < 0:
                     ids.append(slot_ids[0][c])
             elif k == VIRUS:
-                v = COMPAT[COLOUR[card]]
-                strict = cfg["strict_colour_match"]
+                # which slots of a body a virus may target depends only on the body's slot codes
+                memo = g.virus_memo[COLOUR[card]]
                 for r in range(0 if cfg["virus_on_own_body"] else 1, n):
-                    t = (me + r) % n
-                    o, at = organ[t], att[t]
-                    for c in range(5):
-                        if o[c] < 0:
-                            continue
-                        a = at[c]
-                        if not a:
-                            ok = v[c]                                  # infect
-                        elif len(a) == 2:
-                            ok = False                                 # immunized
-                        elif KIND[a[0]] == VIRUS:
-                            ok = v[c]                                  # remove (destroy)
-                        else:
-                            ok = v[COLOUR[a[0]]] and (v[c] or not strict)  # neutralize
-                        if ok:
-                            ids.append(slot_ids[r][c])
+                    key = tuple(code[(me + r) % n])
+                    slots = memo.get(key)
+                    if slots is None:
+                        slots = memo[key] = g.slot_targets(VIRUS, COLOUR[card], key)
+                    for c in slots:
+                        ids.append(slot_ids[r][c])
             elif k == MEDICINE:
-                mc = COMPAT[COLOUR[card]]
-                strict = cfg["strict_colour_match"]
+                memo = g.medicine_memo[COLOUR[card]]
                 for r in (range(n) if cfg["medicine_on_any_body"] else (0,)):
-                    t = (me + r) % n
-                    o, at = organ[t], att[t]
-                    for c in range(5):
-                        if o[c] < 0:
-                            continue
-                        a = at[c]
-                        if not a:
-                            ok = mc[c]                                 # vaccinate
-                        elif len(a) == 2:
-                            ok = False
-                        elif KIND[a[0]] == VIRUS:
-                            ok = mc[COLOUR[a[0]]] and (mc[c] or not strict)  # cure
-                        else:
-                            ok = mc[c]                                 # immunize
-                        if ok:
-                            ids.append(slot_ids[r][c])
+                    key = tuple(code[(me + r) % n])
+                    slots = memo.get(key)
+                    if slots is None:
+                        slots = memo[key] = g.slot_targets(MEDICINE, COLOUR[card], key)
+                    for c in slots:
+                        ids.append(slot_ids[r][c])
             else:
                 tr = TREAT[card]
                 if tr == ORGAN_THIEF:
