@@ -12,7 +12,9 @@ Reads only `decision.view` and `decision.action_mask` (never hidden state). Its 
   the fewest pills when the face-up cards are bad to keep; aim Plague 3, Diagnosis and Nurse
   at the player nearest to / farthest from intensive care.
 Parameters (`heuristic?keep_margin=1`): `keep_margin` biases keeping a circulating card,
-`danger` is the illness from which more illness counts double.
+`danger` is the illness from which more illness counts double, `take_at` the lowest value of a
+face-up card still worth keeping, `risk_play` 0 (never play risk cards), 1 (the harmful four),
+2 (also Infection, Pharmaceutical Trial, Recall).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from virus_envs.virus_co.game import (PH_DIAG, PH_FEE, PH_GIVE_PILL, PH_GIVE_TO,
 
 ICU_COST = 25.0
 HARMFUL = ("plague_2", "injection", "medicare_patient", "use_by_date")
+HARMFUL_WIDE = HARMFUL + ("infection", "pharmaceutical_trial", "recall")
 BAD_TO_KEEP_BACK = ("plague_2", "injection", "medicare_patient", "pharmaceutical_trial", "infection")
 
 
@@ -41,7 +44,7 @@ def _pv(pills):
 class VirusCoHeuristic(ParamAgent):
     """Greedy card valuation with a few table-reading rules (see module docstring)."""
 
-    PARAMS = {"keep_margin": -1.0, "danger": 7}
+    PARAMS = {"keep_margin": -1.0, "danger": 7, "take_at": -0.5, "risk_play": 1}
     VARIANTS = {"cautious": {"keep_margin": -2.0, "danger": 6}, "bold": {"keep_margin": 1.0, "danger": 10}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -196,12 +199,13 @@ class VirusCoHeuristic(ParamAgent):
             harm = 6 if card["syringe"] else card["value"] + (1 if card["cross"] else 0)
             if worst_circ is None or harm > worst_circ:
                 worst_circ, circ_a = harm, A_CIRC + s
-        if best_take is not None and best_take >= -0.5:
+        if best_take is not None and best_take >= self.params["take_at"]:
             return best_a
-        for key in HARMFUL:
-            a = self.risk_action[key]
-            if mask[a]:
-                return a
+        if self.params["risk_play"]:
+            for key in (HARMFUL_WIDE if self.params["risk_play"] > 1 else HARMFUL):
+                a = self.risk_action[key]
+                if mask[a]:
+                    return a
         if circ_a is not None and me["pills"] and _pv(me["pills"]) >= 3:
             return circ_a
         return best_a if best_a is not None else circ_a
