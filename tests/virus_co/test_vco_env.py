@@ -66,9 +66,11 @@ def check_invariants(s):
     assert pub == s.pub
 
 
-@pytest.mark.parametrize("n", COUNTS)
-def test_random_playouts_keep_invariants(n):
-    g = virus_envs.game(ENV, num_players=n)
+@pytest.mark.parametrize("n,cfg", [(3, {}), (4, {}), (5, {}), (6, {}),
+                                   (4, {"deck": "twelve_syringes", "mr_doctor": "off", "injection_on_virus": False}),
+                                   (5, {"first_player": -1, "rounds": 2})])
+def test_random_playouts_keep_invariants(n, cfg):
+    g = virus_envs.game(ENV, num_players=n, **cfg)
     rng = np.random.default_rng(100 + n)
     for k in range(12):
         s = g.new_initial_state(seed=k)
@@ -82,7 +84,7 @@ def test_random_playouts_keep_invariants(n):
             s.apply_action(int(rng.choice(legal)))
             steps += 1
         check_invariants(s)
-        assert len(s.history) == 3 and not s.is_truncated()
+        assert len(s.history) == g.config["rounds"] and not s.is_truncated()
         assert list(s.scores()) == [sum(h[q] for h in s.history) for q in range(n)]
         r = s.returns()
         assert r.max() > 0 and np.isclose(r[r > 0].sum(), 1.0)

@@ -443,3 +443,19 @@ def test_first_player_config():
     assert G(4, first_player=2).new_initial_state(0).current_player() == 2
     seats = {G(4, first_player=-1).new_initial_state(k).current_player() for k in range(20)}
     assert len(seats) > 1
+
+
+def test_legal_ways_match_brute_force():
+    from itertools import product
+    for need in range(0, 13):
+        for b, y, r in product(range(4), range(3), range(3)):
+            ways = [(nb, ny, nr) for nb in range(b + 1) for ny in range(y + 1) for nr in range(r + 1)]
+            exact = [w for w in ways if w[0] + 2 * w[1] + 3 * w[2] == max(need, 0)]
+            if need <= 0:
+                expect = [(0, 0, 0)]
+            elif exact:
+                expect = exact
+            else:   # reach the value, and fall short when any one pill is left out
+                expect = [w for w in ways if (tot := w[0] + 2 * w[1] + 3 * w[2]) >= need
+                          and all(tot - v < need for c, v in ((0, 1), (1, 2), (2, 3)) if w[c])]
+            assert sorted(legal_ways(need, b, y, r)) == sorted(expect), (need, b, y, r)
