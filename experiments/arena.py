@@ -58,15 +58,26 @@ class MatchResult:
         return wilson(self.wins, self.games)
 
 
+def win_shares(returns, truncated: bool) -> list[float]:
+    """Each seat's share of the win: 1 for a sole winner, 1/k each for k seats sharing the best return.
+
+    Nobody wins a truncated game, nor one where every seat has the same non-positive return (a draw,
+    or a co-operative loss); every seat shares a co-operative win (all returns equal and positive)."""
+    r = [float(x) for x in returns]
+    n = len(r)
+    if truncated or not r:
+        return [0.0] * n
+    best = max(r)
+    if best <= 0 and min(r) == best:
+        return [0.0] * n
+    k = sum(1 for x in r if x == best)
+    return [1.0 / k if x == best else 0.0 for x in r]
+
+
 def win_share(state, seat: int) -> float:
-    """1 for a sole win, 1/k for a k-way shared win, 0 otherwise (from returns: the max is the win)."""
-    r = np.asarray(state.returns(), dtype=float)
-    if getattr(state, "is_truncated", lambda: False)():
-        return 0.0
-    best = r.max()
-    if r[seat] != best:
-        return 0.0
-    return 1.0 / int(np.sum(r == best))
+    """The share of the win of `seat` in a finished game (see win_shares)."""
+    truncated = bool(getattr(state, "is_truncated", lambda: False)())
+    return win_shares(state.returns(), truncated)[seat]
 
 
 def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None) -> MatchResult:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,31 +57,46 @@ def cmd_eval(args, echo=print):
 
 
 def cmd_run(args, echo=print):
-    """The main job: the built-in agents on every implemented game, win rates printed."""
-    import virus_envs
-    import agents
+    """The main job: a tournament of the built-in agents on every implemented game (configs/tournaments/default.yaml)."""
+    import os
 
-    rows = []
-    for env_id in args.game or virus_envs.ENV_IDS:
-        cls = virus_envs.game_class(env_id)
-        if env_id not in agents.HEURISTICS:
-            echo(f"{env_id}: no heuristic yet, skipped")
+    import agents
+    import virus_envs
+    from experiments.tournament import TournamentConfig, load_config_file, results_table, run_tournament
+
+    cfgs, extra = load_config_file(args.config)
+    listed = {c.game for c in cfgs}
+    for env_id in virus_envs.ENV_IDS:      # games that landed after the config was written
+        if env_id not in listed:
+            cfgs.append(TournamentConfig(game=env_id, agents=["heuristic", "random"], games=cfgs[0].games if cfgs else 200))
+    cfgs = [c for c in cfgs if c.game in virus_envs.ENV_IDS and (not args.game or c.game in args.game)]
+    out_root = args.out or os.path.join("runs", f"run-seed{args.seed}")
+    results, reports = [], []
+    for c in cfgs:
+        if c.game not in agents.HEURISTICS:
+            echo(f"{c.game}: no heuristic yet, skipped")
             continue
-        for n in sorted({cls.min_players, cls.default_players}):
-            ns = argparse.Namespace(game=env_id, players=n, agent="heuristic", opponent="random",
-                                    games=args.games, seed=args.seed, out=None)
-            rows.append(cmd_eval(ns, echo=echo))
+        c.seed = args.seed
+        if args.games:
+            c.games = args.games
+        out = os.path.join(out_root, f"{c.game}-{c.players or 'default'}p")
+        res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo,
+                             command=f"virus-arena run --seed {args.seed}" + (f" --games {args.games}" if args.games else ""))
+        echo(results_table(res))
+        reports.append(os.path.join(out, "report.md"))
+        results.append(res)
     echo("")
-    echo("| game | players | agent | opponent | games | win rate | 95% CI | 1/N |")
-    echo("|---|---:|---|---|---:|---:|---|---:|")
-    for r in rows:
-        echo(f"| {r['game']} | {r['players']} | {r['agent']} | {r['opponent']} | {r['games']} | "
-             f"{r['win_rate']:.3f} | [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] | {r['baseline']:.3f} |")
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(rows, f, indent=2)
-        echo(f"results written to {args.out}")
-    return rows
+    echo("| game | players | agent | seat-games | win rate | 95% CI | 1/N | OpenSkill |")
+    echo("|---|---:|---|---:|---:|---|---:|---|")
+    for res in results:
+        for a in res["agents"]:
+            echo(f"| {res['config']['game']} | {res['config']['players']} | {a['agent']} | {a['games']} | "
+                 f"{a['win_rate']:.3f} | [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] | {a['baseline']:.3f} | "
+                 f"{a['openskill']['mu']:.1f} ± {a['openskill']['sigma']:.1f} |")
+    echo("")
+    for r in reports:
+        echo(f"report: {r}")
+    return results
 
 
 def cmd_bench(args, echo=print):
@@ -88,10 +106,12 @@ def cmd_bench(args, echo=print):
 
 
 def _register_basic(sub):
-    r = sub.add_parser("run", help="heuristic vs random on every implemented game (make run)")
-    r.add_argument("--games", type=int, default=400, help="games per game and player count")
+    r = sub.add_parser("run", help="the main job: a tournament of the built-in agents on every implemented game")
+    r.add_argument("--config", default=os.path.join(_ROOT, "configs", "tournaments", "default.yaml"))
+    r.add_argument("--games", type=int, default=None, help="games per tournament (default: from the config)")
     r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--out", default=None, help="write the rows as JSON here")
+    r.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    r.add_argument("--out", default=None, help="output directory (default runs/run-seed<k>)")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
     r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
@@ -117,6 +137,8 @@ def _register_basic(sub):
 #: a command function takes the parsed args and raises ValueError/OSError for a user mistake.
 COMMAND_MODULES = [
     "experiments.cli:_register_basic",
+    "experiments.tournament:register",
+    "experiments.play:register",
     "experiments.train:register",
 ]
 

@@ -16,10 +16,11 @@ def test_eval_writes_json(tmp_path, capsys):
     assert "win rate" in capsys.readouterr().out
 
 
-def test_run_prints_the_table(capsys):
-    main(["run", "--games", "4", "--game", "virus_cards_v0"])
+def test_run_plays_the_default_tournament_and_prints_the_table(tmp_path, capsys):
+    main(["run", "--games", "4", "--game", "virus_cards_v0", "--out", str(tmp_path), "--workers", "1"])
     out = capsys.readouterr().out
-    assert "| virus_cards_v0 | 2 | heuristic | random | 4 |" in out
+    assert "| virus_cards_v0 | 4 | heuristic | 4 |" in out
+    assert f"report: {tmp_path}" in out and (tmp_path / "virus_cards_v0-4p" / "report.md").exists()
 
 
 def test_bench_runs_and_compares_to_connect_four(tmp_path, capsys):

@@ -180,6 +180,14 @@ class State(ABC):
     def __str__(self):
         return self.render()
 
+    def render_for(self, p: int) -> str:
+        """Text of what seat p may see, never hidden information (for a person playing that seat).
+        By default the view, key by key; a game may draw it better."""
+        lines = [f"{type(self.game).__name__} — seat {p}"]
+        for k, v in self.view(p).items():
+            lines.append(f"  {k}: {v}")
+        return "\n".join(lines)
+
     @abstractmethod
     def render(self) -> str:
         """Human-readable table."""

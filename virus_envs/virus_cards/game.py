@@ -305,6 +305,9 @@ class VirusCardsState(State):
     def render(self) -> str:
         return render.table(self)
 
+    def render_for(self, p: int) -> str:
+        return render.table(self, seat=p)
+
     # -- legality: the single source -----------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
         g = self.game

@@ -20,7 +20,8 @@ def slot_text(s, q, c) -> str:
     return f"{COLOURS[c]}+{COLOURS[g.COLOUR[a[0]]]} {what}"
 
 
-def table(s) -> str:
+def table(s, seat: int | None = None) -> str:
+    """The table; with `seat`, only what that seat may see (its own hand, not the one of the player to act)."""
     g = s.game
     lines = [f"VIRUS! {s.n} players, turn {s.turns}, deck {len(s.deck)}, discard {len(s.discard)}"
              + (f" (top: {g.deck.card_name(s.discard[-1])})" if s.discard else "")]
@@ -31,8 +32,9 @@ def table(s) -> str:
     if s.is_terminal():
         lines.append(f"winner: player_{s.winner}" if s.winner >= 0 else "truncated: no winner")
     else:
-        hand = ", ".join(f"{i}:{g.deck.card_name(c)}" for i, c in enumerate(s.hands[s.turn_player]))
-        lines.append(f"player_{s.turn_player} to act ({s.phase()}); hand: {hand}")
+        who = s.turn_player if seat is None else seat
+        hand = ", ".join(f"{i}:{g.deck.card_name(c)}" for i, c in enumerate(s.hands[who]))
+        lines.append(f"player_{s.turn_player} to act ({s.phase()}); player_{who}'s hand: {hand}")
         if s.pending is not None:
             t, c = s.pending
             lines.append(f"transplant: first organ is player_{t}'s {COLOURS[c]}")

@@ -1,0 +1,431 @@
+"""`virus-arena tournament`: many games between agents, fairly seated, with ratings and a report.
+
+Fair seating (duplicate play): each deal (a game seed) is replayed in every seat rotation of its
+line-up, so each agent meets the same cards from every seat. With more agents than seats a
+line-up is sampled per deal; with fewer, the missing seats are filled by sampled agents.
+
+Outputs in `--out DIR`: `config.json` (what was asked), `games.jsonl` (one line per game: seed,
+seats, actions, scores, returns; a run resumes from it and any game can be replayed),
+`results.json`, `report.md`, `winrates.png`. The same seed and config give the same results
+whatever the number of workers: each game is a pure function of its job.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from experiments.arena import play_game, wilson, win_shares
+
+
+@dataclass
+class TournamentConfig:
+    """One tournament: a game, a player count, agent specs and a budget."""
+
+    game: str
+    agents: list
+    players: int | None = None
+    games: int = 200            # total games, rounded up to whole deals (one game per seat rotation)
+    seed: int = 0
+    config: dict = field(default_factory=dict)   # engine config (e.g. max_turns)
+
+    def validate(self):
+        import agents as agents_mod
+        import virus_envs
+
+        if not isinstance(self.agents, list) or len(self.agents) < 1:
+            raise ValueError("tournament key 'agents' must list at least one agent spec")
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise ValueError(f"tournament key 'games' must be a positive int, got {self.games!r}")
+        if len(set(self.agents)) != len(self.agents):
+            raise ValueError(f"tournament key 'agents' lists a spec twice: {self.agents}")
+        g = virus_envs.game(self.game, num_players=self.players, **self.config)
+        for spec in self.agents:
+            agents_mod.make(spec, g)            # a bad spec fails here, before any game
+        self.players = g.num_players
+        return g
+
+
+@dataclass
+class Job:
+    index: int
+    deal: int
+    rotation: int
+    seed: int
+    seats: list
+
+
+def schedule(cfg: TournamentConfig) -> list[Job]:
+    """Every game to play, in a fixed order that depends only on the config."""
+    n, agents_ = cfg.players, list(cfg.agents)
+    k = len(agents_)
+    deals = math.ceil(cfg.games / n)
+    rng = np.random.default_rng(cfg.seed)
+    jobs = []
+    for d in range(deals):
+        deal_seed = int(rng.integers(0, 2**62))
+        if k >= n:
+            lineup = [agents_[i] for i in rng.permutation(k)[:n]]
+        else:
+            lineup = agents_ + [agents_[i] for i in rng.integers(0, k, size=n - k)]
+            lineup = [lineup[i] for i in rng.permutation(n)]
+        for r in range(n):
+            seats = [lineup[(i - r) % n] for i in range(n)]
+            jobs.append(Job(len(jobs), d, r, deal_seed, seats))
+    return jobs
+
+
+# -- playing (in worker processes) ------------------------------------------------------------
+_CACHE: dict = {}
+
+
+def _game(env_id, n, config_json):
+    key = ("game", env_id, n, config_json)
+    if key not in _CACHE:
+        import virus_envs
+        _CACHE[key] = virus_envs.game(env_id, num_players=n, **json.loads(config_json))
+    return _CACHE[key]
+
+
+def _agent(game, spec, seat, config_json):
+    key = ("agent", game.env_id, game.num_players, config_json, spec, seat)
+    if key not in _CACHE:
+        import agents as agents_mod
+        _CACHE[key] = agents_mod.make(spec, game)
+    return _CACHE[key]
+
+
+def play_job(task) -> dict:
+    """Play one scheduled game; returns its record (a pure function of the job)."""
+    env_id, n, config_json, job = task
+    g = _game(env_id, n, config_json)
+    line = [_agent(g, spec, i, config_json) for i, spec in enumerate(job["seats"])]
+    t0 = time.perf_counter()
+    s, actions = play_game(g, line, job["seed"], record=True)
+    truncated = bool(getattr(s, "is_truncated", lambda: False)())
+    return {
+        "index": job["index"], "deal": job["deal"], "rotation": job["rotation"], "seed": job["seed"],
+        "env_id": env_id, "num_players": n, "config": json.loads(config_json),
+        "seats": job["seats"], "actions": actions,
+        "scores": [float(x) for x in s.scores()], "returns": [float(x) for x in s.returns()],
+        "truncated": truncated, "length": len(actions), "seconds": round(time.perf_counter() - t0, 4),
+    }
+
+
+# -- bookkeeping ----------------------------------------------------------------------------
+def load_records(path: str) -> dict[int, dict]:
+    """Games already played (a torn last line, from an interrupted run, is dropped from the file)."""
+    done = {}
+    if not os.path.exists(path):
+        return done
+    good = []
+    with open(path) as f:
+        lines = f.readlines()
+    for i, line in enumerate(lines):
+        try:
+            rec = json.loads(line)
+            done[int(rec["index"])] = rec
+            good.append(line if line.endswith("\n") else line + "\n")
+        except (ValueError, KeyError, TypeError):
+            if i != len(lines) - 1:
+                raise ValueError(f"{path}: line {i + 1} is not a game record") from None
+    if len(good) != len(lines) or (lines and not lines[-1].endswith("\n")):
+        with open(path, "w") as f:
+            f.writelines(good)
+    return done
+
+
+def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
+    """Win rates with Wilson intervals, mean scores and returns, OpenSkill ratings, head-to-head."""
+    from openskill.models import PlackettLuce
+
+    n = cfg.players
+    specs = list(cfg.agents)
+    stats = {a: {"seat_games": 0, "wins": 0.0, "score": 0.0, "return": 0.0,
+                 "by_seat": [[0, 0.0] for _ in range(n)]} for a in specs}
+    h2h = {a: {b: [0.0, 0] for b in specs if b != a} for a in specs}
+    model = PlackettLuce()
+    ratings = {a: model.rating(name=a) for a in specs}
+    truncated = 0
+    for rec in sorted(records, key=lambda r: r["index"]):
+        seats, ret, sc = rec["seats"], rec["returns"], rec["scores"]
+        truncated += rec["truncated"]
+        shares = win_shares(ret, rec["truncated"])
+        for i, a in enumerate(seats):
+            st = stats[a]
+            st["seat_games"] += 1
+            st["wins"] += shares[i]
+            st["score"] += sc[i]
+            st["return"] += ret[i]
+            st["by_seat"][i][0] += 1
+            st["by_seat"][i][1] += shares[i]
+        # "ahead" = better return, then better game score (losers are told apart by their points)
+        for i, a in enumerate(seats):
+            for j, b in enumerate(seats):
+                if a != b:
+                    ki, kj = (ret[i], sc[i]), (ret[j], sc[j])
+                    h2h[a][b][0] += 1.0 if ki > kj else 0.5 if ki == kj else 0.0
+                    h2h[a][b][1] += 1
+        present = sorted(set(seats), key=seats.index)
+        if len(present) > 1:
+            best = {a: max(ret[i] for i, x in enumerate(seats) if x == a) for a in present}
+            ranks = [1 + sum(1 for b in present if best[b] > best[a]) for a in present]
+            new = model.rate([[ratings[a]] for a in present], ranks=ranks)
+            for a, team in zip(present, new):
+                ratings[a] = team[0]
+    out = []
+    for a in specs:
+        st = stats[a]
+        g = st["seat_games"]
+        lo, hi = wilson(st["wins"], g)
+        r = ratings[a]
+        out.append({
+            "agent": a, "games": g, "wins": round(st["wins"], 6),
+            "win_rate": round(st["wins"] / g, 6) if g else 0.0, "ci95": [round(lo, 6), round(hi, 6)],
+            "baseline": round(1 / n, 6),
+            "mean_score": round(st["score"] / g, 6) if g else 0.0,
+            "mean_return": round(st["return"] / g, 6) if g else 0.0,
+            "by_seat": [{"games": s_[0], "wins": round(s_[1], 6)} for s_ in st["by_seat"]],
+            "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)},
+        })
+    out.sort(key=lambda x: -x["openskill"]["ordinal"])
+    matrix = {a: {b: (round(v[0] / v[1], 6) if v[1] else None) for b, v in row.items()} for a, row in h2h.items()}
+    lengths = [r["length"] for r in records]
+    return {"config": asdict(cfg), "games": len(records), "truncated": truncated,
+            "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
+            "agents": out, "head_to_head": matrix}
+
+
+# -- reports --------------------------------------------------------------------------------
+def report_markdown(res: dict, command: str = "") -> str:
+    cfg = res["config"]
+    lines = [f"# Tournament: {cfg['game']}, {cfg['players']} players", "",
+             f"{res['games']} games ({res['truncated']} truncated), mean length {res['mean_length']} decisions, "
+             f"seed {cfg['seed']}, agents {', '.join(cfg['agents'])}. Each deal is played in every seat rotation.",
+             ""]
+    if command:
+        lines += ["Reproduce: `" + command + "`", ""]
+    lines += ["| agent | seat-games | win rate | 95% CI | 1/N | mean score | mean return | OpenSkill mu ± sigma | ordinal |",
+              "|---|---:|---:|---|---:|---:|---:|---|---:|"]
+    for a in res["agents"]:
+        o = a["openskill"]
+        lines.append(f"| {a['agent']} | {a['games']} | {a['win_rate']:.3f} | [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] | "
+                     f"{a['baseline']:.3f} | {a['mean_score']:.2f} | {a['mean_return']:+.3f} | "
+                     f"{o['mu']:.2f} ± {o['sigma']:.2f} | {o['ordinal']:.2f} |")
+    names = [a["agent"] for a in res["agents"]]
+    if len(names) > 1:
+        lines += ["", "Head to head: how often the row agent finished ahead of the column agent at the same "
+                  "table (by return, then game score; ties count half).", "",
+                  "| | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+        for a in names:
+            row = [("—" if b == a else ("n/a" if res["head_to_head"][a][b] is None else f"{res['head_to_head'][a][b]:.3f}"))
+                   for b in names]
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
+    lines += ["", "By seat (wins / games):", ""]
+    for a in res["agents"]:
+        lines.append(f"- {a['agent']}: " + ", ".join(f"seat {i}: {s['wins']:g}/{s['games']}"
+                                                      for i, s in enumerate(a["by_seat"])))
+    return "\n".join(lines) + "\n"
+
+
+def plot_winrates(res: dict, path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ag = res["agents"]
+    x = np.arange(len(ag))
+    rates = [a["win_rate"] for a in ag]
+    err = np.array([[a["win_rate"] - a["ci95"][0] for a in ag], [a["ci95"][1] - a["win_rate"] for a in ag]])
+    fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(ag) + 2), 3.5))
+    ax.bar(x, rates, yerr=err, capsize=6, color="#4c72b0")
+    ax.axhline(ag[0]["baseline"] if ag else 0, color="grey", ls="--", lw=1, label="1/N")
+    ax.set_xticks(x, [a["agent"] for a in ag], rotation=20, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% Wilson CI)")
+    cfg = res["config"]
+    ax.set_title(f"{cfg['game']} {cfg['players']}p, {res['games']} games")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def results_table(res: dict) -> str:
+    rows = [f"{res['config']['game']} {res['config']['players']}p ({res['games']} games)"]
+    for a in res["agents"]:
+        o = a["openskill"]
+        rows.append(f"  {a['agent']:<28} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
+                    f" (1/N {a['baseline']:.3f})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}")
+    return "\n".join(rows)
+
+
+# -- the run ----------------------------------------------------------------------------------
+def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = None, echo=print,
+                   command: str = "", progress: bool = True, max_new_games: int | None = None) -> dict:
+    """Play (or resume) a tournament into out_dir and write its results; returns the results dict.
+
+    `max_new_games` stops after that many new games (used to test resuming)."""
+    cfg.validate()
+    os.makedirs(out_dir, exist_ok=True)
+    cfg_path = os.path.join(out_dir, "config.json")
+    asked = asdict(cfg)
+    if os.path.exists(cfg_path):
+        with open(cfg_path) as f:
+            before = json.load(f)
+        if before != asked:
+            raise ValueError(f"{out_dir} holds another tournament ({cfg_path} differs); choose another --out")
+    else:
+        with open(cfg_path, "w") as f:
+            json.dump(asked, f, indent=2)
+    games_path = os.path.join(out_dir, "games.jsonl")
+    done = load_records(games_path)
+    jobs = schedule(cfg)
+    todo = [j for j in jobs if j.index not in done]
+    if max_new_games is not None:
+        todo = todo[:max_new_games]
+    if done:
+        echo(f"resuming: {len(done)} of {len(jobs)} games already in {games_path}")
+    config_json = json.dumps(cfg.config, sort_keys=True)
+    tasks = [(cfg.game, cfg.players, config_json, asdict(j)) for j in todo]
+    workers = max(1, workers or os.cpu_count() or 1)
+    bar = None
+    if progress and tasks:
+        from tqdm import tqdm
+        bar = tqdm(total=len(jobs), initial=len(done), desc=f"{cfg.game} {cfg.players}p", file=sys.stderr,
+                   unit="game", disable=None)
+    pool = None
+    try:
+        with open(games_path, "a") as f:
+            if workers > 1 and len(tasks) > 1:
+                import multiprocessing as mp
+                pool = mp.get_context("fork").Pool(workers)
+                it = pool.imap(play_job, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 8) or 1)))
+            else:
+                it = map(play_job, tasks)
+            for rec in it:
+                f.write(json.dumps(rec) + "\n")
+                f.flush()
+                done[rec["index"]] = rec
+                if bar:
+                    bar.update(1)
+    except KeyboardInterrupt:
+        if pool:
+            pool.terminate()
+        raise ValueError(f"interrupted: {len(done)} of {len(jobs)} games saved in {games_path}; "
+                         f"run the same command to resume") from None
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+        if bar:
+            bar.close()
+    records = [done[j.index] for j in jobs if j.index in done]
+    res = aggregate(cfg, records)
+    res["complete"] = len(records) == len(jobs)
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
+        json.dump(res, f, indent=2)
+    with open(os.path.join(out_dir, "report.md"), "w") as f:
+        f.write(report_markdown(res, command))
+    plot_winrates(res, os.path.join(out_dir, "winrates.png"))
+    return res
+
+
+# -- configs and the command line ------------------------------------------------------------
+def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
+    """A YAML file with `tournaments:` (a list of entries) and optional defaults `seed`, `games`, `workers`."""
+    import yaml
+
+    try:
+        with open(path) as f:
+            data = yaml.safe_load(f)
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
+    except yaml.YAMLError as e:
+        raise ValueError(f"{path}: not valid YAML ({e})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tournaments"), list):
+        raise ValueError(f"{path}: field 'tournaments' missing or not a list")
+    known = {"game", "agents", "players", "games", "seed", "config"}
+    out = []
+    for i, entry in enumerate(data["tournaments"]):
+        if not isinstance(entry, dict):
+            raise ValueError(f"{path}: field 'tournaments[{i}]' must be a mapping")
+        for k in entry:
+            if k not in known:
+                raise ValueError(f"{path}: field 'tournaments[{i}].{k}' unknown; known: {sorted(known)}")
+        for k in ("game", "agents"):
+            if k not in entry:
+                raise ValueError(f"{path}: field 'tournaments[{i}].{k}' missing")
+        out.append(TournamentConfig(game=entry["game"], agents=list(entry["agents"]),
+                                    players=entry.get("players"),
+                                    games=entry.get("games", data.get("games", 200)),
+                                    seed=entry.get("seed", data.get("seed", 0)),
+                                    config=dict(entry.get("config") or {})))
+    return out, {"workers": data.get("workers")}
+
+
+def _kv(items):
+    import agents as agents_mod
+    cfg = {}
+    for item in items or []:
+        k, eq, v = item.partition("=")
+        if not eq:
+            raise ValueError(f"--game-config expects key=value, got {item!r}")
+        cfg[k] = agents_mod._value(v)
+    return cfg
+
+
+def default_out(cfg: TournamentConfig) -> str:
+    return os.path.join("runs", f"tournament-{cfg.game}-{cfg.players}p-seed{cfg.seed}")
+
+
+def cmd_tournament(args, echo=print):
+    if args.config:
+        cfgs, extra = load_config_file(args.config)
+        for c in cfgs:
+            if args.games is not None:
+                c.games = args.games
+            if args.seed is not None:
+                c.seed = args.seed
+        workers = args.workers or extra.get("workers")
+    else:
+        if not args.game or not args.agents:
+            raise ValueError("give --config FILE, or --game and --agents")
+        cfgs = [TournamentConfig(game=args.game, agents=args.agents, players=args.players,
+                                 games=args.games or 200, seed=args.seed or 0, config=_kv(args.game_config))]
+        workers = args.workers
+    results = []
+    command = "virus-arena " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith("virus-arena") else ""
+    for c in cfgs:
+        c.validate()
+        if args.out and len(cfgs) == 1:
+            out = args.out
+        elif args.out:
+            out = os.path.join(args.out, f"{c.game}-{c.players}p")
+        else:
+            out = default_out(c)
+        t0 = time.perf_counter()
+        res = run_tournament(c, out, workers=workers, echo=echo, command=command)
+        echo(results_table(res))
+        echo(f"  report: {os.path.join(out, 'report.md')}  ({time.perf_counter() - t0:.1f}s)")
+        results.append(res)
+    return results
+
+
+def register(sub):
+    t = sub.add_parser("tournament", help="agents against each other, fairly seated; ratings and a report")
+    t.add_argument("--config", help="YAML file (configs/tournaments/*.yaml)")
+    t.add_argument("--game", help="env id")
+    t.add_argument("--players", type=int)
+    t.add_argument("--agents", nargs="+", help="agent specs, e.g. heuristic random heuristic:aggressive")
+    t.add_argument("--games", type=int, help="total games (rounded up to whole deals); default 200")
+    t.add_argument("--seed", type=int)
+    t.add_argument("--workers", type=int, help="processes (default: all cores)")
+    t.add_argument("--out", help="output directory (default runs/tournament-<game>-<n>p-seed<k>)")
+    t.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
+    t.set_defaults(func=cmd_tournament)
