@@ -5,7 +5,7 @@
 | players | 3-6; seats in turn order: seat i+1 is seat i's LEFT neighbour ("The next player takes the referral slip from his or her right neighbour") |
 | rounds | 3 (config `rounds`); a round ends when a player lands in the INTENSIVE CARE UNIT, or (assumption) when both stacks are empty at the end of a turn |
 | actions | `actions.py`: take / circulate a face-up card, play a risk card, seat+k, keep, pass, one pill of a colour, a virus card |
-| decisions | whoever must decide: the turn player, the receiver of a circulating card or risk card, a payer (one pill per decision), a player returning a pill, the keeper of a risk card choosing its target |
+| decisions | whoever must decide: the turn player, the receiver of a circulating card or risk card, a payer (one pill per decision), a player returning a pill or paying Mr. Doctor, the keeper of a risk card choosing its target |
 | returns | at the end: +1 to the sole best total, k tied best totals get 1/k each, every other seat -1; 0 to all on truncation (`max_turns`) |
 | scores | totals of the rounds played, as the rulebook counts them |
 
