@@ -26,6 +26,8 @@ class Game(ABC):
     DEFAULTS: ClassVar[dict[str, Any]] = {}
     #: config key -> tuple of allowed values (for str choices)
     CHOICES: ClassVar[dict[str, tuple]] = {}
+    #: config key -> (low, high) inclusive bounds of a number; None is unbounded, "seat" is num_players - 1
+    BOUNDS: ClassVar[dict[str, tuple]] = {}
 
     def __init__(self, num_players: int | None = None, **config):
         n = self.default_players if num_players is None else num_players
@@ -42,6 +44,12 @@ class Game(ABC):
             cfg[key] = _check_type(self.env_id, key, value, self.DEFAULTS[key])
             if key in self.CHOICES and cfg[key] not in self.CHOICES[key]:
                 raise ValueError(f"config key {key!r} of {self.env_id} must be one of {self.CHOICES[key]}, got {value!r}")
+        for key, (lo, hi) in self.BOUNDS.items():
+            hi = self.num_players - 1 if hi == "seat" else hi
+            v = cfg[key]
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                span = f"{lo if lo is not None else '-inf'}..{hi if hi is not None else 'inf'}"
+                raise ValueError(f"config key {key!r} of {self.env_id} must be in {span}, got {v!r}")
         self.config = cfg
         self._validate_config()
         self._build()

@@ -48,13 +48,10 @@ class VirusCardsGame(Game):
         "strict_colour_match": False,   # cure/neutralize also need the organ's colour to match
     }
 
+    BOUNDS = {"max_turns": (1, None), "first_player": (-1, "seat")}
+
     def _validate_config(self):
         c = self.config
-        if c["max_turns"] < 1:
-            raise ValueError(f"config key 'max_turns' must be >= 1, got {c['max_turns']}")
-        if not -1 <= c["first_player"] < self.num_players:
-            raise ValueError(f"config key 'first_player' must be -1 or a seat 0..{self.num_players - 1}, "
-                             f"got {c['first_player']}")
         try:
             self.deck = load_deck(c["deck"], c["deck_file"] or None)
         except ValueError as e:
