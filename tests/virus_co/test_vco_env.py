@@ -79,6 +79,7 @@ def test_random_playouts_keep_invariants(n, cfg):
             check_invariants(s)
             o = s.observation(s.current_player())
             assert o.min() >= 0.0 and o.max() <= 1.0
+            json.dumps(s.view(s.current_player()))   # JSON-safe in every phase
             legal = s.legal_actions()
             assert legal, "no legal action in a non-terminal state"
             s.apply_action(int(rng.choice(legal)))
