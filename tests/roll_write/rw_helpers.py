@@ -16,6 +16,7 @@ def sync(s):
     """After editing fields by hand: rebuild the encoded board and drop the cached mask."""
     s.board = encoding.encode_full(s)
     s._mask = None
+    s._scores = None
 
 
 def dice(s, p, values):

@@ -161,7 +161,7 @@ def test_random_playouts_keep_invariants(n):
     rng = np.random.default_rng(100 + n)
     for k in range(25):
         s = g.new_initial_state(seed=k)
-        prev = None
+        assert np.array_equal(s.board, encoding.encode_full(s))
         while not s.is_terminal():
             mask = s.legal_action_mask()
             assert mask.any()
@@ -180,8 +180,9 @@ def test_random_playouts_keep_invariants(n):
                     assert sum(s.reserve[p]) + _dice_on_table(s, p) + sum(s.contam[p][1:]) == g.dice
                     assert min(s.reserve[p]) >= 0
                 assert s.wild[p] + s.wused[p] <= g.sheet.wildcard_boxes
-            # the incrementally kept encoding equals one rebuilt from scratch
+            # the incrementally kept encoding (and cached scores) equal ones rebuilt from scratch
             assert np.array_equal(s.board, encoding.encode_full(s))
+            assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
         assert all(len(v) == g.rounds for v in s.virus)
         assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
         # cures: each colour claimed by at least one finder, or open; a claimed colour is closed for all
@@ -259,3 +260,72 @@ def test_render_shows_the_table():
     s = g.new_initial_state(seed=0)
     text = str(s)
     assert "trial cards" in text and "B2" in text and "C2" in text and "p1:" in text
+
+
+# -- the mask against an oracle written from the rulebook's sentences ---------------------------------
+def _oracle_legal(s, a):
+    """Is action a legal? Decided from the rule texts, independently of the engine's tables."""
+    g = s.game
+    kind, x, y = g.actions.payloads[a]
+    p = s.current_player()
+    sh = g.sheet
+    if s.pending:
+        q, pk, col = s.pending[0]
+        if pk == 1:
+            return kind == 3
+        return kind == 2 and (col < 0 or x == col) and y in sh.values[x] and not s.grid[p][x] >> y & 1
+    if kind == 1:   # wildcard: before placing, with a circled one, on a die in reserve, to another value
+        return not s.wild_die and s.wild[p] > 0 and s.reserve[p][x] > 0 and x != y
+    if kind != 0:
+        return False
+    v, t = x, y
+    if s.wild_die and v != s.wild_die:
+        return False
+    if s.reserve[p][v] == 0:
+        return False
+    name = g.target_names[t]
+    if name == "contaminated samples":
+        return True
+    if name.endswith(" trial"):
+        c = ("blue", "red", "green", "yellow").index(name.split()[0])
+        first, second = s.trial[2 * c], s.trial[2 * c + 1]
+        if second:
+            return False
+        box = v if not first else first + v
+        return box in sh.values[c] and not s.grid[p][c] >> box & 1
+    parts = name.split()
+    k = g.lab_names.index(parts[0])
+    card = g.lab_cards[k]
+    if card.slots == 1:
+        if s.lab[k]:
+            return False
+        if card.condition == "even" and v % 2:
+            return False
+        if card.condition == "odd" and v % 2 == 0:
+            return False
+        r = v + 1 if card.name == "A3" else v * 2 if card.name in ("B3", "D3") else v + 2
+        return r in sh.lab_values and not s.labrow[p] >> r & 1
+    side = 0 if parts[1] == "left" else 1
+    j = 2 * k + side
+    if s.lab[j]:
+        return False
+    other = s.lab[2 * k + 1 - side]
+    if not other:
+        return True
+    left, right = (v, other) if side == 0 else (other, v)
+    cond = {"A2": left == right, "B2": (left % 2) != (right % 2), "C2": left >= right, "D2": left != right}
+    r = left + right
+    return cond[card.name] and r in sh.lab_values and not s.labrow[p] >> r & 1
+
+
+@pytest.mark.parametrize("n,cards", [(2, "B2,C2"), (2, "A2,D2"), (3, "A3,B3"), (3, "C3,D3"), (4, "C2,D2")])
+def test_mask_equals_the_rulebook_oracle(n, cards):
+    g = RollWriteGame(num_players=n, lab_cards=cards)
+    rng = np.random.default_rng(7)
+    for k in range(12):
+        s = g.new_initial_state(seed=k)
+        while not s.is_terminal():
+            mask = s.legal_action_mask()
+            oracle = np.array([_oracle_legal(s, a) for a in range(g.num_actions)])
+            assert np.array_equal(mask, oracle), [g.action_to_string(a) for a in np.flatnonzero(mask != oracle)]
+            s.apply_action(int(rng.choice(np.flatnonzero(mask))))

@@ -290,6 +290,7 @@ def test_circled_unused_wildcards_score_three_each():
     g, s = new(2)
     s.wild = [3, 1]
     s.wused = [0, 1]
+    sync(s)
     assert list(s.scores()) == [9.0, 3.0]
 
 
@@ -418,6 +419,7 @@ def test_final_score_adds_speed_bonus_wildcards_and_subtracts_virus_tube():
     s.cure[0][0] = 1
     s.wild[0] = 2
     s.virus[0] = [3, 0, 7]
+    sync(s)
     assert s.scores()[0] == 12 + 5 + 5 + 6 - 10
 
 
@@ -427,15 +429,18 @@ def test_tie_breaks_lab_boxes_then_contamination_then_shared():
     s.wild = [1, 1, 1]
     s.virus = [[0], [0], [0]]
     s.labrow = [1 << 3 | 1 << 4, 1 << 3, 1 << 5 | 1 << 7]
+    sync(s)
     assert list(s.scores()) == [3.0, 3.0, 3.0]
     assert list(s.returns()) == [0.5, -1.0, 0.5]               # most laboratory boxes: seats 0 and 2 share
     s.labrow = [1 << 3, 1 << 4, 1 << 5]
     s.wild = [2, 0, 1]
     s.virus = [[6], [0], [3]]                                  # points 0, 0, 0
+    sync(s)
     assert list(s.scores()) == [0.0, 0.0, 0.0]
     assert list(s.returns()) == [-1.0, 1.0, -1.0]              # lowest contamination
     s.wild = [0, 0, 0]
     s.virus = [[0], [0], [0]]
+    sync(s)
     assert list(s.returns()) == pytest.approx([1 / 3, 1 / 3, 1 / 3])   # "share the victory"
 
 
@@ -444,6 +449,7 @@ def test_tie_break_lowest_contamination():
     s.terminal = True
     s.wild = [0, 2]                 # 0 - 0 and 6 - 6: both score 0
     s.virus = [[0], [6]]
+    sync(s)
     s.labrow = [1 << 3, 1 << 4]
     assert s.winners() == [0] and list(s.returns()) == [1.0, -1.0]
 

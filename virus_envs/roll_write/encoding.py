@@ -79,6 +79,19 @@ def build_tables(g) -> None:
     g._wild_scale = 1.0 / max(g.sheet.wildcard_boxes, 1)
     g._dice_scale = 1.0 / g.dice
     g._contam_scale = 1.0 / max(g.max_contam, 1)
+    fb = g.layout.zeros()
+    g.layout.view(fb, "lab_cards")[:] = 0.0
+    for i, ci in enumerate(g.card_index):
+        g.layout.view(fb, "lab_cards")[i, ci] = 1.0
+    g.layout.view(fb, "wildcards")[:, 0] = g.sheet.wildcards_at_start * g._wild_scale
+    g._fresh_board = fb
+
+
+def fresh_board(s) -> np.ndarray:
+    """The board of a new game before the first roll: only the cards in play and the start wildcards."""
+    g = s.game
+    b = g._fresh_board.copy()
+    return b
 
 
 def encode_full(s) -> np.ndarray:

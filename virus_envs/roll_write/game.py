@@ -92,6 +92,21 @@ class RollWriteGame(Game):
         # per laboratory slot j: its card's result table, and whether it is the left slot
         self.slot_card = tuple(j // self.slots for j in range(self.num_lab_slots))
         self.slot_result = tuple(self.lab_cards[j // self.slots].result for j in range(self.num_lab_slots))
+        # slot_pairs[j][o]: (v, result) for each die v that may go in slot j when the other slot shows o
+        # (o = 0: one-slot card); target_ids[t][vm]: place-action ids of the values in bitmask vm on t
+        pairs = []
+        for j in range(self.num_lab_slots):
+            tab = self.slot_result[j]
+            if self.slots == 1:
+                pairs.append((tuple((v, tab[v]) for v in range(1, 7) if tab[v]),))
+            else:
+                pairs.append(tuple(tuple((v, tab[v][o] if j % 2 == 0 else tab[o][v]) for v in range(1, 7)
+                                         if (tab[v][o] if j % 2 == 0 else tab[o][v])) for o in range(7)))
+        self.slot_pairs = tuple(pairs)
+        self.target_ids = tuple(tuple(tuple((v - 1) * self.T + t for v in range(1, 7) if vm >> v & 1)
+                                      for vm in range(128)) for t in range(self.T))
+        self.wild_ids = tuple(tuple(self.wild_id[x][y] for x in range(1, 7) if vm >> x & 1
+                                    for y in range(1, 7) if y != x) for vm in range(128))
         self.card_index = tuple(sorted(self.all_lab_cards).index(x) for x in self.lab_names)
         self.max_contam = self.rounds * self.dice * 6
         encoding.build_tables(self)
@@ -119,6 +134,7 @@ class RollWriteGame(Game):
         s.truncated = bool(d["truncated"])
         s.rng = rng_from_dict(d["rng"])
         s.board = encoding.encode_full(s)
+        s._scores = None
         return s
 
 
@@ -159,9 +175,10 @@ class RollWriteState(State):
         self.wused = [0] * n                        # crossed off (used)
         self.virus = [[] for _ in range(n)]         # virus tube: one total per round played
         self.cure = [[0, 0, 0, 0] for _ in range(n)]  # 0 open, 1 speed bonus marked, 2 crossed out
-        self.board = game.layout.zeros()
+        self._scores = None
+        self.board = encoding.fresh_board(self)
         self._start_round()
-        self.board = encoding.encode_full(self)
+        encoding.sync_turn(self, self.board)
 
     # -- round structure ------------------------------------------------------------------
     def _start_round(self):
@@ -206,6 +223,7 @@ class RollWriteState(State):
             c = self.contam[p]
             self.virus[p].append(c[1] + 2 * c[2] + 3 * c[3] + 4 * c[4] + 5 * c[5] + 6 * c[6])
             self.board[g.o_virus + p] = sum(self.virus[p]) * g._contam_scale
+        self._scores = None
         self.rnd += 1
         if self.rnd >= g.rounds:
             self.terminal = True
@@ -257,45 +275,52 @@ class RollWriteState(State):
                         idx.append(base + v)
             m[idx] = True
             return m
-        idx = []
+        # dice are sets of values: bit v of `vm` = a die showing v is in reserve (or the changed die)
         res = self.reserve[p]
-        values = (self.wild_die,) if self.wild_die else [v for v in range(1, 7) if res[v]]
+        if self.wild_die:
+            vm = 1 << self.wild_die
+        else:
+            vm = 0
+            for v in range(1, 7):
+                if res[v]:
+                    vm |= 1 << v
+        ids = g.target_ids
         full, grid = g.sheet.full, self.grid[p]
-        free = [full[0] & ~grid[0], full[1] & ~grid[1], full[2] & ~grid[2], full[3] & ~grid[3]]
-        labfree = g.sheet.lab_full & ~self.labrow[p]
         trial, lab = self.trial, self.lab
-        T, two = g.T, g.slots == 2
-        for v in values:
-            base = (v - 1) * T
-            for c in range(4):
-                a = trial[2 * c]
-                if a == 0:
-                    if free[c] >> v & 1:
-                        idx.append(base + c)
-                elif trial[2 * c + 1] == 0:
-                    # "cross off ... the value of the sum of both dice"
-                    if free[c] >> (a + v) & 1:
-                        idx.append(base + c)
-            for j, table in enumerate(g.slot_result):
-                if lab[j]:
+        idx = list(ids[g.T_CONTAM][vm])            # contaminated samples: always possible
+        for c in range(4):
+            a = trial[2 * c]
+            if a == 0:
+                ok = full[c] & ~grid[c] & vm
+            elif trial[2 * c + 1] == 0:
+                # "cross off ... the value of the sum of both dice": bit v of free >> a is the box a + v
+                ok = (full[c] & ~grid[c]) >> a & vm
+            else:
+                continue
+            if ok:
+                idx.extend(ids[c][ok])
+        labfree = g.sheet.lab_full & ~self.labrow[p]
+        two = g.slots == 2
+        for j in range(g.num_lab_slots):
+            if lab[j]:
+                continue
+            if two:
+                o = lab[j ^ 1]
+                if o == 0:
+                    idx.extend(ids[4 + j][vm])     # first die: nothing to cross yet
                     continue
-                if two:
-                    o = lab[j ^ 1]
-                    if o == 0:
-                        idx.append(base + 4 + j)   # first die: nothing to cross yet
-                        continue
-                    r = table[v][o] if j % 2 == 0 else table[o][v]
-                else:
-                    r = table[v]
-                # "You must be able to cross off the resulting box and meet the condition"
-                if r and labfree >> r & 1:
-                    idx.append(base + 4 + j)
-            idx.append(base + g.T_CONTAM)      # contaminated samples: always possible
+            else:
+                o = 0
+            # "You must be able to cross off the resulting box and meet the condition"
+            ok = 0
+            for v, r in g.slot_pairs[j][o]:
+                if labfree >> r & 1:
+                    ok |= 1 << v
+            ok &= vm
+            if ok:
+                idx.extend(ids[4 + j][ok])
         if not self.wild_die and self.wild[p] > 0:
-            wid = g.wild_id
-            for x in values:
-                row = wid[x]
-                idx.extend(row[y] for y in range(1, 7) if y != x)
+            idx.extend(g.wild_ids[vm])
         m[idx] = True
         return m
 
@@ -334,6 +359,7 @@ class RollWriteState(State):
 
     def _sync_wild(self, p):
         g = self.game
+        self._scores = None
         self.board[g.o_wild + 2 * p] = self.wild[p] * g._wild_scale
         self.board[g.o_wild + 2 * p + 1] = self.wused[p] * g._wild_scale
 
@@ -394,6 +420,7 @@ class RollWriteState(State):
         grid = self.grid[p]
         gm = grid[c] | (1 << v)
         grid[c] = gm
+        self._scores = None
         self.board[self.game.o_grid + 48 * p + 12 * c + v - 1] = 1.0
         if gm == self.game.sheet.full[c]:
             self.found.append((p, c))   # a cure, claimed once every extra cross-off is done
@@ -446,6 +473,7 @@ class RollWriteState(State):
                 for q in range(self.n):
                     # "All other players must immediately cross off that same box"
                     self.cure[q][c] = st = 1 if q in finders else 2
+                    self._scores = None
                     self.board[o + 8 * q + st - 1] = 1.0
 
     # -- scoring --------------------------------------------------------------------------
@@ -459,11 +487,16 @@ class RollWriteState(State):
 
     def scores(self) -> np.ndarray:
         """Game points per seat, as the final evaluation counts them."""
-        sh = self.game.sheet
-        pts, sb, wp = sh.points, sh.speed_bonus, sh.wildcard_points
-        return np.array([pts[g[0].bit_count()] + pts[g[1].bit_count()] + pts[g[2].bit_count()] + pts[g[3].bit_count()]
-                         + sb * cu.count(1) + wp * w - sum(vt)
-                         for g, cu, w, vt in zip(self.grid, self.cure, self.wild, self.virus)], dtype=float)
+        # cached: the adapter asks after every step; every change to a sheet sets _scores to None
+        sc = self._scores
+        if sc is None:
+            sh = self.game.sheet
+            pts, sb, wp = sh.points, sh.speed_bonus, sh.wildcard_points
+            sc = self._scores = np.array(
+                [pts[g[0].bit_count()] + pts[g[1].bit_count()] + pts[g[2].bit_count()] + pts[g[3].bit_count()]
+                 + sb * cu.count(1) + wp * w - sum(vt)
+                 for g, cu, w, vt in zip(self.grid, self.cure, self.wild, self.virus)], dtype=float)
+        return sc.copy()
 
     def ranking_key(self, p) -> tuple:
         """(points, laboratory boxes, -contamination): the rulebook's order of tie-breaks."""
@@ -521,6 +554,7 @@ class RollWriteState(State):
         s.virus = [r[:] for r in self.virus]
         s.cure = [r[:] for r in self.cure]
         s.board = self.board.copy()
+        s._scores = self._scores       # never written in place: shared safely
         return s
 
     def to_dict(self) -> dict:
