@@ -42,6 +42,7 @@ class RollWriteHeuristic(ParamAgent):
     }
 
     def __init__(self, game, seed=None, variant=None, **params):
+        """Parameters as in the module docstring; static values of the sheet's laboratory boxes."""
         super().__init__(game, seed=seed, variant=variant, **params)
         sh = game.sheet
         self.sheet = sh
@@ -53,6 +54,7 @@ class RollWriteHeuristic(ParamAgent):
 
     # -- reading the view -------------------------------------------------------------------------
     def _read(self, view):
+        """Grids and laboratory rows of every sheet of the view, as bitmasks."""
         sheets = view["sheets"]
         grids = []
         for sh in sheets:
@@ -91,6 +93,7 @@ class RollWriteHeuristic(ParamAgent):
         return gain
 
     def lab_gain(self, labrow, r):
+        """Smoothed points of crossing laboratory box r (0 if not possible)."""
         return self.adv_value[r] if r and not labrow >> r & 1 and self.sheet.lab_full >> r & 1 else 0.0
 
     def extra_choice(self, grid, c, b, open_cure):
@@ -99,6 +102,7 @@ class RollWriteHeuristic(ParamAgent):
 
     # -- the decision -------------------------------------------------------------------------------
     def act(self, decision) -> int:
+        """The best legal action by smoothed points (see the module docstring)."""
         view = decision.view
         mask = decision.action_mask
         g = self.game

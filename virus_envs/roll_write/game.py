@@ -44,6 +44,7 @@ class RollWriteGame(Game):
     }
 
     def _validate_config(self):
+        """Load the data files and check the cross-key config (ValueError naming the key)."""
         c, n = self.config, self.num_players
         try:
             self.sheet = load_sheet(c["sheet_file"] or None)
@@ -75,6 +76,7 @@ class RollWriteGame(Game):
             raise ValueError(f"config key 'max_turns' must be >= 1, got {c['max_turns']}")
 
     def _build(self):
+        """Action table, laboratory tables and the observation layout."""
         sh, n = self.sheet, self.num_players
         self.rounds = self.config["rounds"] or sh.round_tracker[n]
         self.dice = sh.dice_per_player[n]
@@ -139,6 +141,7 @@ class RollWriteGame(Game):
 
 
 def _deep(x):
+    """Nested lists of ints, copied (JSON-safe)."""
     return [_deep(y) for y in x] if isinstance(x, list) else int(x)
 
 
@@ -150,6 +153,7 @@ class RollWriteState(State):
     _INT_FIELDS = ("rnd", "priority", "starter", "placed", "wild_die", "turns")
 
     def _init(self, game: RollWriteGame, rng):
+        """Setup: empty sheets, one wildcard circled each, priority with `first_player`, first roll."""
         self.game = game
         self._mask = None
         self.rng = rng
@@ -182,6 +186,7 @@ class RollWriteState(State):
 
     # -- round structure ------------------------------------------------------------------
     def _start_round(self):
+        """'Roll the dice!': everyone rolls all their dice; the priority holder starts."""
         g, n = self.game, self.n
         # "Starting with the player who has the priority access card"
         self.starter = self.priority
@@ -206,6 +211,7 @@ class RollWriteState(State):
         b[g.o_labslot:g.o_labown + g.num_lab_slots * n] = 0.0
 
     def _end_round(self):
+        """Lone laboratory dice to the contaminated samples card, virus tubes written, next round or the end."""
         g = self.game
         if g.slots == 2:
             # "Do the same with dice that were left alone in a double laboratory slot"
@@ -250,6 +256,7 @@ class RollWriteState(State):
         return "game over" if self.terminal else PHASES[self.decision()]
 
     def is_terminal(self) -> bool:
+        """True once the last round is played (or max_turns reached)."""
         return self.terminal
 
     def is_truncated(self) -> bool:
@@ -257,6 +264,7 @@ class RollWriteState(State):
         return self.truncated
 
     def _compute_mask(self) -> np.ndarray:
+        """Exact legal actions of current_player() (the one source of legality)."""
         g = self.game
         m = np.zeros(g.num_actions, dtype=bool)
         p = self.current_player()
@@ -325,6 +333,7 @@ class RollWriteState(State):
         return m
 
     def _apply(self, a: int) -> None:
+        """Carry out a legal action, then resolve what follows until a decision is needed."""
         g = self.game
         kind = g.act_kind[a]
         p = self.current_player()
@@ -358,12 +367,14 @@ class RollWriteState(State):
         encoding.sync_turn(self, self.board)
 
     def _sync_wild(self, p):
+        """Wildcard tube of p changed: encoding and score cache."""
         g = self.game
         self._scores = None
         self.board[g.o_wild + 2 * p] = self.wild[p] * g._wild_scale
         self.board[g.o_wild + 2 * p + 1] = self.wused[p] * g._wild_scale
 
     def _contaminate(self, p, v):
+        """A die of p showing v goes on the contaminated samples card."""
         g = self.game
         c = self.contam[p]
         c[v] += 1
@@ -528,9 +539,11 @@ class RollWriteState(State):
         return encoding.observation(self, p)
 
     def render(self) -> str:
+        """Readable text table (render.py)."""
         return render.render(self)
 
     def action_to_string(self, a: int) -> str:
+        """Readable name of action a."""
         return self.game.actions.name(a)
 
     # -- copies ---------------------------------------------------------------------------

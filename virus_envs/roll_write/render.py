@@ -5,10 +5,12 @@ from .sheet import COLOURS
 
 
 def _die(v, own):
+    """A slot: '.' or value(owner)."""
     return "  . " if not v else f"{v}(p{own})"
 
 
 def render(s) -> str:
+    """The table and every sheet, as text."""
     g = s.game
     sh = g.sheet
     out = []

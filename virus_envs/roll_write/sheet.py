@@ -27,6 +27,7 @@ _cache: dict = {}
 
 
 def _load_yaml(path: str):
+    """Parsed YAML of path; ValueError naming the file if unreadable."""
     try:
         with open(path, encoding="utf-8") as f:
             return yaml.safe_load(f)
@@ -37,11 +38,13 @@ def _load_yaml(path: str):
 
 
 def _need(cond: bool, path: str, field: str, msg: str):
+    """Raise ValueError naming the file and the field unless cond."""
     if not cond:
         raise ValueError(f"{path}: field {field!r}: {msg}")
 
 
 def _int(x) -> bool:
+    """A real int (not a bool)."""
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -78,11 +81,13 @@ def load_sheet(path: str | None = None) -> Sheet:
 
 
 def _colour(x, path, field):
+    """Index of a colour name."""
     _need(x in COLOURS, path, field, f"must be one of {COLOURS}, got {x!r}")
     return COLOURS.index(x)
 
 
 def _parse_sheet(d, path) -> Sheet:
+    """Validate a sheet document and build its tables."""
     _need(isinstance(d, dict), path, "(top)", "must be a mapping")
     _need(d.get("colours") == list(COLOURS), path, "colours", f"must be {list(COLOURS)}")
     grids = d.get("grids")
@@ -187,6 +192,7 @@ class LabCard:
 
 
 def _cond2(cond, l, r):
+    """Condition of a two-slot card on (left, right)."""
     if cond == "same":
         return l == r
     if cond == "odd_even":
@@ -206,6 +212,7 @@ def load_lab_cards(path: str | None = None) -> tuple[dict, dict]:
 
 
 def _parse_lab(d, path):
+    """Validate a laboratory card document and build the result tables."""
     _need(isinstance(d, dict) and isinstance(d.get("cards"), dict) and d["cards"], path, "cards",
           "must map card names to faces")
     cards = {}
