@@ -281,7 +281,7 @@ class RollWriteState(State):
                 for v in g.sheet.values[c]:
                     if free >> v & 1:
                         idx.append(base + v)
-            m[idx] = True
+            m.put(idx, True)
             return m
         # dice are sets of values: bit v of `vm` = a die showing v is in reserve (or the changed die)
         res = self.reserve[p]
@@ -329,7 +329,7 @@ class RollWriteState(State):
                 idx.extend(ids[4 + j][ok])
         if not self.wild_die and self.wild[p] > 0:
             idx.extend(g.wild_ids[vm])
-        m[idx] = True
+        m.put(idx, True)
         return m
 
     def _apply(self, a: int) -> None:
