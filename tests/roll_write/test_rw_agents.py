@@ -6,7 +6,10 @@ import pytest
 
 import agents
 import virus_envs
+from agents.base import decision_for
 from experiments.arena import head_to_head, play_game
+from rw_helpers import cross, dice, new, sync
+from virus_envs.roll_write.sheet import load_sheet
 
 
 @pytest.mark.parametrize("spec", ["heuristic", "heuristic?contaminate_below=3&low_gain=1.5",
@@ -31,7 +34,6 @@ def test_heuristic_reads_only_the_view():
     """Same view and mask -> same action, whatever the hidden future rolls."""
     g = virus_envs.game("roll_write_v0", num_players=2)
     s = g.new_initial_state(seed=9)
-    from agents.base import decision_for
     h = agents.make("heuristic", g, seed=0)
     d = decision_for(s)
     det = s.determinize(d.seat, np.random.default_rng(1))
@@ -44,3 +46,35 @@ def test_heuristic_beats_random(n, spec):
     g = virus_envs.game("roll_write_v0", num_players=n)
     r = head_to_head(g, spec, "random", games=12 * n, seed=1)
     assert r.rate > 0.8
+
+
+# -- each parameter changes the decision it is meant to change -------------------------------------
+def _choice(spec, s):
+    """The action the agent `spec` picks in state s."""
+    h = agents.make(spec, s.game, seed=0)
+    return s.action_to_string(h.act(decision_for(s)))
+
+
+def test_deny_refuses_to_complete_a_rivals_lone_die():
+    g, s = new(2)
+    dice(s, 0, [3, 3, 3, 3, 3, 3])
+    s.lab[0], s.lab_own[0] = 2, 1              # seat 1's 2 alone on B2: 2 + 3 = 5 (a wildcard box for both)
+    s.prio_taken = True
+    sync(s)
+    assert _choice("heuristic", s) == "place 3 on B2 right"
+    assert _choice("heuristic?deny=1", s) != "place 3 on B2 right"
+
+
+def test_contaminate_below_puts_a_low_die_on_the_contaminated_samples_card():
+    g, s = new(2)
+    dice(s, 0, [1, 1, 1, 1, 1, 1])
+    assert _choice("heuristic", s) != "place 1 on contaminated samples"
+    assert _choice("heuristic?contaminate_below=2&low_gain=2", s) == "place 1 on contaminated samples"
+
+
+def test_save_wildcard_keeps_the_wildcard():
+    g, s = new(2)
+    cross(s, 0, "yellow", [v for v in load_sheet().values[3] if v != 5])
+    dice(s, 0, [1, 1, 1, 1, 1, 1])
+    assert _choice("heuristic", s) == "wildcard 1->5"          # completes yellow: the cure
+    assert not _choice("heuristic?save_wildcard=5", s).startswith("wildcard")
