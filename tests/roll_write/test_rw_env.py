@@ -329,3 +329,11 @@ def test_mask_equals_the_rulebook_oracle(n, cards):
             oracle = np.array([_oracle_legal(s, a) for a in range(g.num_actions)])
             assert np.array_equal(mask, oracle), [g.action_to_string(a) for a in np.flatnonzero(mask != oracle)]
             s.apply_action(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_first_player_drawn_with_the_seed():
+    g = RollWriteGame(num_players=4, first_player=-1)
+    firsts = {g.new_initial_state(seed=k).current_player() for k in range(30)}
+    assert len(firsts) > 1
+    assert g.new_initial_state(seed=3).priority == g.new_initial_state(seed=3).current_player()
+    assert RollWriteGame(num_players=4, first_player=2).new_initial_state(seed=0).current_player() == 2
