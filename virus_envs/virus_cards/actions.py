@@ -36,6 +36,8 @@ class CardActions:
         for bits in range(1, 8):
             pos = [i for i in range(HAND) if bits >> i & 1]
             self.discard[bits] = t.add("discard " + ",".join(map(str, pos)), (A_DISCARD, bits))
+        # discard actions available with a hand of L cards: every non-empty subset of positions < L
+        self.discard_ids = [[self.discard[b] for b in range(1, 8) if b >> L == 0] for L in range(HAND + 1)]
         self.pick = [[t.add(f"transplant with +{r} {COLOURS[c]}", (A_PICK, r, c)) for c in range(5)]
                      for r in range(n)]
         self.move = [[[-1] * 5] + [[t.add(f"contagion {COLOURS[c]} -> +{r} {COLOURS[d]}", (A_MOVE, c, r, d))

@@ -117,10 +117,8 @@ def encode(s, p: int) -> np.ndarray:
     code = s.code
     T.slot_rows.take([x for r in range(n) for x in code[(p + r) % n]], axis=0,
                      out=v[T.bodies].reshape(n * 5, SLOT_FEATURES))
-    hs = T.hand_sizes
     hands = s.hands
-    for r in range(n):
-        v[hs + r] = len(hands[(p + r) % n]) * (1.0 / 3.0)
+    v[T.hand_sizes:T.hand_sizes + n] = [len(hands[(p + r) % n]) * (1.0 / 3.0) for r in range(n)]
     if s.discard:
         v[T.discard] = discard_counts(s, T) * T.type_scale
     v[T.deck_size] = len(s.deck) * T.inv_deck

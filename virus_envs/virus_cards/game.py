@@ -29,8 +29,6 @@ PHASES = ("play or discard", "transplant: second organ", "contagion: move a viru
 
 # COMPAT[a][b]: colour a acts on colour b ("multicolored cards ... can be applied to all of them")
 COMPAT = [[a == b or a == MULTI or b == MULTI for b in range(5)] for a in range(5)]
-# non-empty subsets of hand positions that exist with a hand of L cards
-DISCARD_SETS = [[b for b in range(1, 8) if b >> L == 0] for L in range(HAND + 1)]
 
 
 class VirusCardsGame(Game):
@@ -369,7 +367,7 @@ class VirusCardsState(State):
                     ids.append(A.play[h])
                 else:  # MEDICAL_ERROR
                     ids.extend(A.player[h][1:])
-        ids.extend(A.discard[b] for b in DISCARD_SETS[len(hand)])
+        ids.extend(A.discard_ids[len(hand)])
         return ids
 
     def _movable(self):
@@ -384,8 +382,24 @@ class VirusCardsState(State):
         return c == d or (self.organ[a][d] < 0 and self.organ[b][c] < 0)
 
     def _transplant_firsts(self):
+        """First organs that have at least one legal partner (same colour elsewhere, or a colour-safe swap)."""
         mv = self._movable()
-        return [(a, c) for a, c in mv if any(self._transplant_ok(a, c, b, d) for b, d in mv)]
+        organ = self.organ
+        seats_by_colour = [set() for _ in range(5)]
+        for b, d in mv:
+            seats_by_colour[d].add(b)
+        out = []
+        for a, c in mv:
+            same = seats_by_colour[c]
+            if len(same) > 1 or (same and a not in same):
+                out.append((a, c))
+                continue
+            oa = organ[a]
+            for b, d in mv:
+                if b != a and d != c and oa[d] < 0 and organ[b][c] < 0:
+                    out.append((a, c))
+                    break
+        return out
 
     def _transplant_seconds(self, a, c):
         return [(b, d) for b, d in self._movable() if self._transplant_ok(a, c, b, d)]
