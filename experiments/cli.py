@@ -80,6 +80,10 @@ def cmd_run(args, echo=print):
         if args.games:
             c.games = args.games
         out = os.path.join(out_root, f"{c.game}-{c.players or 'default'}p")
+        if not args.resume:     # the main job starts afresh: the engine or agents may have changed since
+            for name in ("config.json", "games.jsonl", "results.json", "report.md", "winrates.png"):
+                if os.path.exists(os.path.join(out, name)):
+                    os.remove(os.path.join(out, name))
         res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo,
                              command=f"virus-arena run --seed {args.seed}" + (f" --games {args.games}" if args.games else ""))
         echo(results_table(res))
@@ -113,6 +117,7 @@ def _register_basic(sub):
     r.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     r.add_argument("--out", default=None, help="output directory (default runs/run-seed<k>)")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
+    r.add_argument("--resume", action="store_true", help="keep the games of an interrupted run instead of starting afresh")
     r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
     e.add_argument("--game", required=True)
