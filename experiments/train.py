@@ -334,7 +334,7 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=print, command: str = "
         model.set_logger(configure(str(out), formats))
         meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
-                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg)}
+                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head()}
         cb = _callback_class()(cfg, game, out, echo, meta)
         echo(f"[{cfg.game}] training MaskablePPO, {game.num_players} players, {cfg.total_steps:,} steps, "
              f"{cfg.n_envs} {cfg.vec_env} envs, out {out}")
@@ -357,6 +357,17 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=print, command: str = "
     echo(f"[{cfg.game}] done: {model.num_timesteps:,} steps in {minutes:.1f} min; best {best} "
          f"(mean eval win rate {cb.best[0]:.3f}); written to {out}")
     return summary
+
+
+def _git_head() -> str:
+    """The repository's HEAD commit (the engine a model was trained on), or '' outside a checkout."""
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
 
 
 # -- the command line -----------------------------------------------------------------------
