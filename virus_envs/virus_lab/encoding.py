@@ -1,0 +1,230 @@
+"""Virus observation: one float32 vector in [0, 1], seat-relative (the observer is hero slot 0).
+
+The map is the whole bounded table (`table_rows x table_cols` spaces, the Starting Room in the middle
+of row 0), so it always covers the heroes and everything around and beyond them.
+
+| field | shape | values |
+|---|---|---|
+| cells | (rows*cols, 60) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3 |
+| heroes | (4, 62) | per relative seat: see HERO_FEATURES |
+| globals | (G,) | turn/9, phase (12), Lead (4), to act (4), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
+
+Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import ObsLayout
+from .components import NUM_SHAPES, TK_BOOK
+
+CF = 60
+HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reserve/16", "bullets/32",
+                 "four_leaf", "heart", "adrenaline", "book", "shield", "explosive", "doors", "breaches",
+                 "barrier 0", "barrier 1", "barrier 2", "barrier 3", "wounds/8", "deep/8", "face down/8",
+                 "advantages/8", "display face down/8", "display/24", "net/6", "resources/30", "gained/60",
+                 "antidote", "passed", "adrenaline used", "counter-attacked", "free flee")
+HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
+NG = 1 + 12 + 4 + 4 + 8 + 1 + 1 + 1 + 3 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
+
+
+def layout(game) -> ObsLayout:
+    return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG)])
+
+
+def _card_table(game):
+    """Per card id + 1 (0 = empty): the static columns 0..22 except doorways (rotation-dependent)."""
+    comp = game.comp
+    nr = comp.num_rooms
+    t = np.zeros((nr + 3, CF), dtype=np.float32)
+    for c in range(nr):
+        row = t[c + 1]
+        row[0] = 1
+        row[3 + comp.room_colour[c]] = 1
+        row[18] = 1 if comp.room_lab[c] >= 0 else 0
+        if comp.room_special[c]:
+            row[18 + comp.room_special[c]] = 1
+        row[22] = comp.room_bonus[c] / 2
+    t[nr + 1, [0, 1]] = 1       # START_CARD = nr
+    t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
+    trap = np.zeros((nr + 3, CF), dtype=np.float32)
+    for c in range(nr):
+        trap[c + 1, 11] = 1
+        trap[c + 1, 11 + comp.room_trap[c]] = 1
+    bits = np.array([[(m >> d) & 1 for d in range(4)] for m in range(16)], dtype=np.float32)
+    return t, trap, bits
+
+
+def encode(s, p) -> np.ndarray:
+    g = s.g
+    tabs = getattr(g, "_enc_tabs", None)
+    if tabs is None:
+        tabs = g._enc_tabs = _card_table(g)
+    ctab, ttab, bits = tabs
+    geo, comp, n = g.geo, g.comp, s.n
+    N = geo.ncells
+    L = g.layout
+    v = L.zeros()
+    cells = v[L.slices["cells"]].reshape(N, CF)
+    card = np.asarray(s.card) + 1
+    cells[:] = ctab[card]
+    trap = np.asarray(s.trapside, dtype=bool)
+    if trap.any():
+        cells[trap] += ttab[card[trap]]
+        cells[trap, 18:23] = 0            # the trap side shows no lab symbol, special room or bonus
+    cells[:, 7:11] = bits[np.asarray(s.doors)]
+    ex = np.asarray(s.explored)
+    cells[:, 23] = ex == p
+    cells[:, 24] = ex >= 0
+    cells[:, 25] = np.asarray(s.searched) >= 0
+    cub = np.asarray(s.cubes).reshape(N, n).sum(axis=1)
+    cells[:, 26] = np.minimum(cub / 10.0, 1.0)
+    cells[:, 27:36] = np.minimum(np.asarray(s.cre).reshape(N, 9) / 7.0, 1.0)
+    cells[:, 36] = s.flat
+    if s.antidote_cell >= 0:
+        cells[s.antidote_cell, 37] = 1
+    for q in range(n):
+        if s.pos[q] >= 0:
+            cells[s.pos[q], 38 + (q - p) % n] = 1
+    door = np.asarray(s.door)
+    bar = np.asarray(s.barrier)
+    br = np.asarray(s.breach)
+    E = g._edge_idx if hasattr(g, "_edge_idx") else _edges(g)
+    valid = E >= 0
+    Ei = np.where(valid, E, 0)
+    cells[:, 42:46] = (door[Ei] == 2) & valid
+    cells[:, 46:50] = (door[Ei] == 1) & valid
+    cells[:, 50:54] = np.where(valid, np.maximum(bar[Ei] - 1, 0) * 2 / 6.0, 0)
+    cells[:, 54:58] = br[Ei] & valid
+    for i, c in enumerate(s.exit_cells):
+        if s.act_exit[i]:
+            cells[c, 58] = 1
+    cells[:, 59] = np.asarray(s.sp_uses) / 3.0
+    # heroes
+    H = v[L.slices["heroes"]].reshape(4, HF)
+    for q in range(n):
+        h = H[(q - p) % n]
+        disp = s.disp[q]
+        down = sum(1 for c in disp if not c[1])
+        w = s.wounds[q]
+        row = [1, s.pos[q] >= 0, s.alive[q], s.exited[q], s.stock[q] / 16, s.reserve[q] / 16, s.bullets[q] / 32,
+               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
+               len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
+               down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
+               s.antidote_holder == q, s.passed[q], s.adren[q], s.countered[q], s.flee_free[q]]
+        h[:len(row)] = row
+        k0 = len(HERO_FEATURES)
+        for c, up in disp:
+            if up:
+                h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
+        h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
+    G = v[L.slices["globals"]]
+    i = 0
+    G[0] = s.turn / 9
+    G[1 + s.ph] = 1
+    G[13 + (s.lead - p) % n] = 1
+    if not s.terminal:
+        G[17 + (s.cur - p) % n] = 1
+    i = 21
+    if s.event >= 0:
+        G[i + comp.event_effect[s.event]] = 1
+        G[i + 8] = comp.event_number[s.event] / 10
+        G[i + 9] = comp.event_trap[s.event]
+    i += 10
+    G[i] = s.exit_open
+    G[i + 1] = s.antidote_cell >= 0
+    G[i + 2] = s.antidote_holder >= 0
+    G[i + 3] = s.antidote_out >= 0
+    i += 4
+    for c in s.clues:
+        G[i + c] = 1
+    i += 25
+    G[i:i + 5] = [len(s.room_deck) / 144, len(s.wound_deck) / 25, len(s.clue_deck) / 25, len(s.event_deck) / 25,
+                  len(s.event_pile) / 8]
+    i += 5
+    G[i] = bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]]
+    i += 1
+    G[i:i + 8] = [s.pool[k] / max(1, comp.cre_count[k]) for k in range(8)]
+    i += 8
+    if s.roll:
+        G[i:i + 8] = [x / 16 for x in s.roll]
+    i += 8
+    if s.rollres:
+        G[i:i + 16] = [x / 16 for x in s.rollres]
+    i += 16
+    G[i] = s.succ / 50
+    i += 1
+    if s.dmg:
+        G[i], G[i + 1] = s.dmg[1] / 20, s.dmg[2]
+    i += 2
+    if s.trap_card >= 0:
+        G[i + comp.room_shape[s.trap_card]] = 1
+        G[i + 5 + comp.room_trap[s.trap_card] - 1] = 1
+    i += 11
+    if len(s.clue_pending) > 2:
+        G[i + s.clue_pending[2]] = 1
+    i += 25
+    G[i] = s.living_heroes() / 4
+    G[i + 1] = len(s.labs_used) / 8
+    i += 2
+    for j, b in enumerate(s.boss_seen[:4]):
+        rec = s.bosses[b]
+        G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9, comp.boss_dodge[rec[2]] / 9]
+    np.clip(v, 0.0, 1.0, out=v)
+    return v
+
+
+def _edges(g):
+    g._edge_idx = np.array(g.geo.EDGE, dtype=np.int64)
+    return g._edge_idx
+
+
+def view(s, p) -> dict:
+    """What seat p may know: everything on the table; deck orders, face-down wound faces and unrevealed
+    Boss cards excepted."""
+    g = s.g
+    comp, geo = g.comp, g.geo
+    nr = comp.num_rooms
+
+    def name(c):
+        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else comp.room_name[c]
+
+    rooms = []
+    for cell in range(geo.ncells):
+        c = s.card[cell]
+        if c < 0:
+            continue
+        r, col = geo.rc(cell)
+        rooms.append({
+            "cell": cell, "row": r, "col": col, "card": name(c), "rot": s.rot[cell], "doors": s.doors[cell],
+            "colour": g.colour_of(c), "trap": comp.room_trap[c] if s.trapside[cell] else 0,
+            "cubes": s.cubes[cell * s.n:(cell + 1) * s.n], "creatures": s.cre[cell * 9:(cell + 1) * 9],
+            "flat": s.flat[cell], "explored_by": s.explored[cell], "searched_by": s.searched[cell]})
+    heroes = []
+    for q in range(s.n):
+        heroes.append({
+            "seat": q, "pos": s.pos[q], "alive": s.alive[q], "exited": s.exited[q], "stock": s.stock[q],
+            "reserve": s.reserve[q], "bullets": s.bullets[q], "tokens": list(s.tok[q]), "doors": s.t_door[q],
+            "breaches": s.t_breach[q], "barriers": list(s.t_bar[q]),
+            "wounds": [{"card": (w[0] if not w[1] else None), "face_down": w[1], "deep": w[2]} for w in s.wounds[q]],
+            "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
+            "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
+            "knowledge": 8 + s.tok[q][TK_BOOK]})
+    return {
+        "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
+        "event": comp.event_name[s.event] if s.event >= 0 else None, "events_played": len(s.event_pile),
+        "rooms": rooms, "heroes": heroes,
+        "doors": {str(e): x for e, x in enumerate(s.door) if x}, "barriers": {str(e): x for e, x in enumerate(s.barrier) if x},
+        "breaches": [e for e, x in enumerate(s.breach) if x],
+        "clues": list(s.clues), "antidote_cell": s.antidote_cell, "antidote_holder": s.antidote_holder,
+        "antidote_out": s.antidote_out, "exit_cells": list(s.exit_cells), "exit_open": s.exit_open,
+        "exit_activated": [list(x) for x in s.act_exit],
+        "bosses": [{"cell": s.bosses[i][0], "hp": comp.boss_hp[s.bosses[i][2]], "damage": comp.boss_damage[s.bosses[i][2]],
+                    "dodge": comp.boss_dodge[s.bosses[i][2]]} for i in s.boss_seen],
+        "room_deck": len(s.room_deck), "wound_deck": len(s.wound_deck),
+        "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
+        "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
+        "successes": s.succ, "damage": list(s.dmg),
+        "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
+        "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
+    }

@@ -1,0 +1,1468 @@
+"""Virus (Giochix 2016), the co-operative lab-escape board game: rules engine (base game, "No Real Time").
+
+| | |
+|---|---|
+| players | 1-4 Heroes, seats in clockwise order; the Lead player starts each phase |
+| turn | Event phase (from turn 2) -> Real Time phase (players act in turn, one action at a time, and pass) -> Slow phase (automatic: `auto_slow_phase`) -> Turn End (wounds, resources, recovery, refill, new Lead) |
+| actions | `actions.py` (one table for every phase); the mask is the only source of legality |
+| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`) |
+| scores | 1 per seat on a victory, 0 otherwise; `ranking()` gives the rulebook's ranking of a won game |
+
+Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
+`research.py` (labs, clues, antidote), `components.py` (validated data). The rule map to code and
+tests, the assumptions and what is not yet implemented: docs/rules/virus_lab.md.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
+from . import creatures as CR
+from . import encoding, render
+from .actions import (A, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, PRICES, TABLE, cash_id,
+                      discard_id, explore_id, trap_id, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
+                      IT_DOOR, IT_HEART)
+from .board import DOOR_CLOSED, DOOR_OPEN, Geometry, bfs, colour_group, connected, fits, rotate
+from .components import (EF_BLACKOUT, EF_CALM, EF_FATIGUE, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, EF_SUPPLIES,
+                         NUM_SHAPES, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART,
+                         TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2, TR_PROL3, load_components)
+from .research import LAB_NEEDED, candidate_rooms, incompatible_table
+
+NK = CR.NK
+# decisions (phase codes) in the rulebook's words
+(PH_NONE, PH_EVENT, PH_TRAP, PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_CLUE, PH_GAIN, PH_BUY,
+ PH_RESPAWN) = range(12)
+PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: trap check", "real time phase",
+          "combat: build the roll", "combat: check results", "combat: use Successes", "damage: spend Shields",
+          "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
+          "turn end: the dead Hero returns")
+NUM_PHASES = len(PHASES)
+# queue steps
+(Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
+ Q_NEXT) = range(13)
+RET_QUEUE, RET_RT = 0, 1
+
+START_CARD, EXIT_CARD = 144, 145
+HP_BY_LEVEL = {1: 8, 2: 7, 3: 6}
+BOSSES_BY_LEVEL = {1: 0, 2: 1, 3: 2}
+RES_CAP = 30
+CASH = {2: 3, 3: 7, 4: 11}           # "3 resources (for a pair) or 7 (three of a kind) or 11 (four of a kind)"
+LAST_TURN = 9
+MAX_FACE_DOWN = 8
+
+_FIELDS = (
+    "turn", "lead", "ph", "cur", "ret", "in_rt", "steps", "terminal", "truncated", "won", "final", "queue",
+    "card", "rot", "doors", "trapside", "door", "barrier", "breach", "cubes", "explored", "searched", "sp_uses",
+    "labcells", "labvert", "labs_used", "cre", "flat", "pool", "bar_pool", "bosses", "boss_seen",
+    "antidote_cell", "antidote_holder", "antidote_out", "exit_cells", "exit_open", "act_exit",
+    "room_deck", "room_discard", "event_deck", "event_pile", "event", "wound_deck", "wound_discard",
+    "clue_deck", "clues", "boss_deck", "tok_pool", "door_pool", "breach_pool", "bullet_pool",
+    "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "tok", "t_door", "t_breach", "t_bar",
+    "wounds", "disp", "net", "adren", "dodged", "countered", "combat_cell", "flee_free", "passed", "res",
+    "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending")
+
+
+class VirusLabGame(Game):
+    """Virus for 1-4 Heroes (base game, "No Real Time" variant). Config keys: docs/rules/virus_lab.md."""
+
+    env_id = "virus_lab_v0"
+    min_players, max_players, default_players = 1, 4, 2
+    DEFAULTS = {
+        "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
+        "p_positive": 0.5,          # probability that one rolled element lands positive (on one red square)
+        "auto_slow_phase": True,    # the Lead player's Slow-phase choices resolved by the documented default
+        "table_rows": 9,            # the table: rows into the table from the Starting Room's edge
+        "table_cols": 11,           # the table's width in room spaces (Starting Room in the middle)
+        "max_steps": 20000,         # truncation: decisions over the whole game
+        "data_dir": "",             # another component directory with the same files ('' = built in)
+    }
+    CHOICES = {}
+
+    def _validate_config(self):
+        c = self.config
+        if c["difficulty"] not in (1, 2, 3):
+            raise ValueError(f"config key 'difficulty' must be 1, 2 or 3, got {c['difficulty']}")
+        if not 0.0 < c["p_positive"] < 1.0:
+            raise ValueError(f"config key 'p_positive' must be in (0, 1), got {c['p_positive']}")
+        if not c["auto_slow_phase"]:
+            raise ValueError("config key 'auto_slow_phase': only True is implemented (the Lead player's "
+                             "Slow-phase decisions as actions are not yet implemented)")
+        if not 5 <= c["table_rows"] <= 15:
+            raise ValueError(f"config key 'table_rows' must be 5..15, got {c['table_rows']}")
+        if not 7 <= c["table_cols"] <= 21 or c["table_cols"] % 2 == 0:
+            raise ValueError(f"config key 'table_cols' must be odd, 7..21, got {c['table_cols']}")
+        if c["max_steps"] < 1:
+            raise ValueError(f"config key 'max_steps' must be >= 1, got {c['max_steps']}")
+        try:
+            self.comp = load_components(c["data_dir"] or None)
+        except ValueError as e:
+            raise ValueError(f"config key 'data_dir': {e}") from None
+        geo = Geometry(c["table_rows"], c["table_cols"])
+        sr, sc = geo.rc(geo.start_cell)
+        for i, ex in enumerate(self.comp.event_exit):
+            for dr, dc in ex:
+                if geo.cell(sr + dr, sc + dc) < 0:
+                    raise ValueError(f"config key 'table_rows'/'table_cols': event card {i} puts an Exit "
+                                     f"Control Room off the table at {(dr, dc)}")
+        self.geo = geo
+
+    def _build(self):
+        comp = self.comp
+        self.actions = TABLE
+        self.num_actions = NUM_ACTIONS
+        self.level = self.config["difficulty"]
+        self.hp = HP_BY_LEVEL[self.level]
+        self.p_pos = self.config["p_positive"]
+        self.incompatible = incompatible_table(comp)
+        # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
+        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
+        self.colour_of = self._colour_of
+        self.layout = encoding.layout(self)
+        self.observation_shape = self.layout.shape
+        self.observation_high = 1.0
+
+    def _colour_of(self, card):
+        return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
+
+    # -- setup ------------------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None) -> "VirusLabState":
+        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays."""
+        s = VirusLabState(self)
+        s.rng = make_rng(seed)
+        s._setup()
+        s._advance()
+        return s
+
+    def state_from_dict(self, d: dict) -> "VirusLabState":
+        s = VirusLabState(self)
+        for f in _FIELDS:
+            setattr(s, f, _copy(d[f]))
+        s.rng = rng_from_dict(d["rng"])
+        return s
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) if isinstance(x, list) else x for x in v]
+    return v
+
+
+class VirusLabState(State):
+    """One position of a game of Virus."""
+
+    def __init__(self, game: VirusLabGame):
+        self.game = self.g = game
+        self.n = game.num_players
+        self._mask = None
+
+    # -- setup ------------------------------------------------------------------------------
+    def _setup(self):
+        g, comp, geo, n = self.g, self.g.comp, self.g.geo, self.n
+        rng = self.rng
+        N = geo.ncells
+        self.turn, self.lead, self.ph, self.cur, self.ret, self.in_rt = 1, 0, PH_NONE, 0, RET_QUEUE, False
+        self.steps, self.terminal, self.truncated, self.won, self.final = 0, False, False, False, False
+        self.queue = []
+        self.card = [-1] * N
+        self.rot = [0] * N
+        self.doors = [0] * N
+        self.trapside = [False] * N
+        self.door = [0] * geo.nedges
+        self.barrier = [0] * geo.nedges
+        self.breach = [False] * geo.nedges
+        self.cubes = [0] * (N * n)
+        self.explored = [-1] * N
+        self.searched = [-1] * N
+        self.sp_uses = [0] * N
+        self.labcells, self.labvert, self.labs_used = [], [-1] * N, []
+        self.cre = [0] * (N * NK)
+        self.flat = [False] * N
+        self.pool = list(comp.cre_count)
+        self.bar_pool = list(comp.barrier_supply)
+        self.bosses, self.boss_seen = [], []
+        self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
+        self.exit_open = False
+        self.act_exit = [[], []]
+        self.tok_pool = list(comp.tokens)
+        self.door_pool, self.breach_pool = comp.doors_supply, comp.breach_supply
+        self.bullet_pool = comp.bullets
+        # Starting Room on the table edge
+        st = geo.start_cell
+        self._put(st, START_CARD, 0, False)
+        # room deck: shuffle; 3 rooms connected to the Starting Room (no single doorway, no Research Lab)
+        deck = list(range(comp.num_rooms))
+        rng.shuffle(deck)
+        put_back = []
+        for d in range(4):
+            if not (self.doors[st] >> d) & 1:
+                continue
+            y = geo.NB[st][d]
+            while True:
+                c = deck.pop()
+                if comp.room_shape[c] == 0 or comp.room_lab[c] >= 0:
+                    put_back.append(c)
+                    continue
+                rots = [r for r in range(4) if fits(geo, self.card, self.doors, self.breach, y, g.rot_doors[c][r])]
+                if not rots:
+                    put_back.append(c)
+                    continue
+                self._put(y, c, rots[int(rng.integers(len(rots)))], False)
+                break
+        # exit card -> Exit Control Rooms; the exit card goes back and the deck becomes the Event deck
+        events = list(range(len(comp.event_name)))
+        ex = int(rng.integers(len(events)))
+        sr, sc = geo.rc(st)
+        self.exit_cells = []
+        for dr, dc in comp.event_exit[ex]:
+            cell = geo.cell(sr + dr, sc + dc)
+            self._put(cell, EXIT_CARD, 0, False)
+            self.exit_cells.append(cell)
+        rng.shuffle(events)
+        self.event_deck, self.event_pile, self.event = events, [], -1
+        wounds = list(range(len(comp.wound_infection)))
+        rng.shuffle(wounds)
+        self.wound_deck, self.wound_discard = wounds, []
+        clues = list(range(len(comp.clue_kind)))
+        rng.shuffle(clues)
+        self.clue_deck, self.clues = clues, []
+        bosses = list(range(len(comp.boss_name)))
+        rng.shuffle(bosses)
+        self.boss_deck = bosses
+        # discarded cards back, reshuffle; per-player-count removals
+        deck.extend(put_back)
+        rng.shuffle(deck)
+        rem = comp.removals[n] if n in comp.removals else None
+        if rem is not None:
+            if "random" in rem:
+                deck = deck[rem["random"]:]
+            else:
+                out = set()
+                for col in range(4):
+                    labs = [c for c in deck if comp.room_colour[c] == col and comp.room_lab[c] >= 0]
+                    norm = [c for c in deck if comp.room_colour[c] == col and comp.room_lab[c] < 0]
+                    out.update(labs[:rem["lab_per_colour"]])
+                    out.update(norm[:rem["normal_per_colour"]])
+                deck = [c for c in deck if c not in out]
+                rng.shuffle(deck)
+        self.room_deck, self.room_discard = deck, []
+        # Bosses by difficulty: ASSUMPTION: a Leader on a Boss tile in each of the first rooms
+        first = [geo.NB[st][d] for d in range(4) if (self.doors[st] >> d) & 1]
+        for i in range(BOSSES_BY_LEVEL[g.level]):
+            k = max(range(4, 8), key=lambda t: (self.pool[t], -t))
+            self.pool[k] -= 1
+            cell = first[i % len(first)]
+            self.bosses.append([cell, k, self.boss_deck.pop()])
+            self.cre[cell * NK + CR.BOSS] += 1
+        # Heroes: stock, displays ("If a player draws any Research Lab cards, discard them and draw new cards")
+        self.pos = [st] * n
+        self.alive = [True] * n
+        self.exited = [False] * n
+        self.exit_turn = [0] * n
+        self.exit_order = []
+        self.stock = [comp.start_actions] * n
+        self.reserve = [comp.action_cubes - comp.start_actions] * n
+        self.bullets = [comp.start_bullets] * n
+        self.bullet_pool -= comp.start_bullets * n
+        self.tok = [[0] * 6 for _ in range(n)]
+        self.t_door, self.t_breach = [0] * n, [0] * n
+        self.t_bar = [[0] * 4 for _ in range(n)]
+        self.wounds = [[] for _ in range(n)]
+        self.disp = [[] for _ in range(n)]
+        self.net = [[] for _ in range(n)]
+        labs_out = []
+        for p in range(n):
+            while len(self.disp[p]) < 8:
+                c = self.room_deck.pop()
+                if comp.room_lab[c] >= 0:
+                    labs_out.append(c)
+                    continue
+                self.disp[p].append([c, True])
+        self.room_deck.extend(labs_out)
+        rng.shuffle(self.room_deck)
+        self.adren = [False] * n
+        self.dodged = [[0] * NK for _ in range(n)]
+        self.countered = [False] * n
+        self.combat_cell = [-1] * n
+        self.flee_free = [False] * n
+        self.passed = [False] * n
+        self.res = [0] * n
+        self.gained = [0] * n
+        self.infected_dead = [False] * n
+        self.roll, self.rollres, self.succ, self.dmg = [], [], 0, []
+        self.trap_card = -1
+        self.clue_pending = []
+        self.queue = [[Q_RT]]      # turn 1 has no Event phase
+
+    def _put(self, cell, c, r, trap):
+        self.card[cell] = c
+        self.rot[cell] = r
+        self.doors[cell] = self.g.rot_doors[c][r]
+        self.trapside[cell] = trap
+
+    # -- public API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.terminal else self.cur
+
+    def phase(self) -> str:
+        return "game over" if self.terminal else PHASES[self.ph]
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def is_truncated(self) -> bool:
+        return self.truncated
+
+    def returns(self) -> np.ndarray:
+        if not self.terminal or self.truncated:
+            return np.zeros(self.n)
+        return np.full(self.n, 1.0 if self.won else -1.0)
+
+    def scores(self) -> np.ndarray:
+        return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
+
+    def ranking(self) -> list:
+        """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
+        if not self.won:
+            return []
+        if len(self.exit_order) == 1:
+            return list(self.exit_order)
+        inf = [p for p in self.exit_order if self._infected(p)]
+        clean = [p for p in self.exit_order if not self._infected(p)]
+        top = [self.antidote_out] if self.antidote_out >= 0 else []
+        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
+        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
+
+    def _infected(self, p):
+        comp = self.g.comp
+        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+
+    def clone(self) -> "VirusLabState":
+        s = VirusLabState.__new__(VirusLabState)
+        s.game = s.g = self.g
+        s.n = self.n
+        s._mask = self._mask
+        for f in _FIELDS:
+            setattr(s, f, _copy(getattr(self, f)))
+        s.rng = rng_from_dict(self.rng.bit_generator.state)
+        return s
+
+    def to_dict(self) -> dict:
+        d = {f: _copy(getattr(self, f)) for f in _FIELDS}
+        d["rng"] = rng_to_dict(self.rng)
+        return d
+
+    def view(self, p: int) -> dict:
+        return encoding.view(self, p)
+
+    def observation(self, p: int) -> np.ndarray:
+        return encoding.encode(self, p)
+
+    def render(self) -> str:
+        return render.render(self)
+
+    def action_to_string(self, a: int) -> str:
+        return TABLE.name(a)
+
+    def determinize(self, p: int, rng) -> "VirusLabState":
+        """Resample what nobody sees: deck orders, unrevealed Boss cards, face-down wound faces (the back of
+        the top wound card, which everybody sees, is kept)."""
+        s = self.clone()
+        comp = self.g.comp
+        for name in ("room_deck", "event_deck", "clue_deck"):
+            lst = getattr(s, name)
+            rng.shuffle(lst)
+        hidden = [i for i, b in enumerate(s.bosses) if i not in s.boss_seen]
+        bpool = s.boss_deck + [s.bosses[i][2] for i in hidden]
+        rng.shuffle(bpool)
+        for i in hidden:
+            s.bosses[i][2] = bpool.pop()
+        s.boss_deck = bpool
+        # face-down wounds and the wound deck; the top card's back (heart or not) is public
+        slots = [(q, j) for q in range(s.n) for j, w in enumerate(s.wounds[q]) if w[1] and w[0] >= 0]
+        wpool = s.wound_deck + [s.wounds[q][j][0] for q, j in slots]
+        if wpool:
+            top_heart = comp.wound_heart[s.wound_deck[-1]] if s.wound_deck else None
+            order = list(rng.permutation(len(wpool)))
+            wpool = [wpool[i] for i in order]
+            nd = len(s.wound_deck)
+            deck = wpool[:nd]
+            rest = wpool[nd:]
+            if nd and comp.wound_heart[deck[-1]] != top_heart:
+                for i in range(len(wpool)):
+                    if comp.wound_heart[wpool[i]] == top_heart and i != nd - 1:
+                        wpool[i], wpool[nd - 1] = wpool[nd - 1], wpool[i]
+                        break
+                deck, rest = wpool[:nd], wpool[nd:]
+            s.wound_deck = deck
+            for (q, j), c in zip(slots, rest):
+                s.wounds[q][j][0] = c
+        s.rng = make_rng(int(rng.integers(1 << 62)))
+        s._mask = None
+        return s
+
+    # -- helpers -----------------------------------------------------------------------------
+    def active(self, p):
+        return self.pos[p] >= 0
+
+    def in_combat(self, p):
+        c = self.pos[p]
+        return c >= 0 and CR.has_creatures(self, c)
+
+    def adv_available(self, p):
+        """An Advantage: flip a face-up card of the Rooms display ("not more than 8 face down cards")."""
+        d = self.disp[p]
+        up = sum(1 for c in d if c[1])
+        return up > 0 and len(d) - up < MAX_FACE_DOWN
+
+    def num_adv(self, p):
+        d = self.disp[p]
+        up = sum(1 for c in d if c[1])
+        return max(0, min(up, MAX_FACE_DOWN - (len(d) - up)))
+
+    def _use_adv(self, p):
+        """Flip the face-up card of the most plentiful shape class (ties: the last such card); the choice of
+        card is a documented default."""
+        comp = self.g.comp
+        d = self.disp[p]
+        cnt = [0] * NUM_SHAPES
+        for c, up in d:
+            if up:
+                cnt[comp.room_shape[c]] += 1
+        best = max(range(NUM_SHAPES), key=lambda s_: (cnt[s_], s_))
+        for i in range(len(d) - 1, -1, -1):
+            if d[i][1] and comp.room_shape[d[i][0]] == best:
+                d[i][1] = False
+                return
+
+    def knowledge(self, p):
+        return 8 + self.tok[p][TK_BOOK]
+
+    def living_heroes(self):
+        return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p])
+
+    def _order_from_lead(self):
+        return [(self.lead + i) % self.n for i in range(self.n)]
+
+    def _draw_room(self):
+        """Top room card, or -1 when "the Room deck runs out" (the game ends)."""
+        if not self.room_deck:
+            self._finish()
+            return -1
+        return self.room_deck.pop()
+
+    def _move_cubes(self, p, k, cell):
+        """Spend k Action cubes from p's stock onto `cell`."""
+        self.stock[p] -= k
+        self.cubes[cell * self.n + p] += k
+
+    # -- wounds and damage ---------------------------------------------------------------
+    def _wound(self, p, face_down):
+        """Draw 1 Wound card: deep when the back of the next card shows the red heart."""
+        comp = self.g.comp
+        if not self.alive[p]:
+            return
+        if not self.wound_deck and self.wound_discard:
+            self.wound_deck = self.wound_discard
+            self.wound_discard = []
+            self.rng.shuffle(self.wound_deck)
+        c = self.wound_deck.pop() if self.wound_deck else -1
+        deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
+        self.wounds[p].append([c, bool(face_down), bool(deep)])
+        if len(self.wounds[p]) >= self.g.hp:
+            self._die(p)
+
+    def _die(self, p):
+        """ "As soon as a player has a number of Wound cards equal to his Hit points, his Hero dies." """
+        cell = self.pos[p]
+        self.alive[p] = False
+        if self.antidote_holder == p:
+            self.antidote_holder = -1
+            self.antidote_cell = cell
+        self.pos[p] = -1
+        comp = self.g.comp
+        self.infected_dead[p] = self.infected_dead[p] or any(
+            w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+        self.dodged[p] = [0] * NK
+
+    def _damage(self, p, amount, penalty=0):
+        """Damage points (face-down wounds): Shields may negate the `amount` part, not the flee penalty."""
+        if not self.alive[p] or (amount <= 0 and penalty <= 0):
+            return False
+        if amount > 0 and self.tok[p][TK_SHIELD] > 0:
+            self.dmg = [p, amount, penalty]
+            self.ph = PH_SHIELD
+            self.cur = p
+            return True
+        for _ in range(amount + penalty):
+            self._wound(p, True)
+        return False
+
+    # -- flow -------------------------------------------------------------------------------
+    def _advance(self):
+        """Resolve automatic steps until a decision is pending or the game ends."""
+        while not self.terminal and self.ph == PH_NONE:
+            if not self.queue:
+                self._finish()
+                return
+            item = self.queue.pop(0)
+            self._step(item)
+
+    def _resume(self):
+        """A sub-decision finished: back to the Real Time loop or the queue."""
+        self.ph = PH_NONE
+        if self.ret == RET_RT and not self.terminal:
+            if self.clue_pending and self._draw_clue():
+                return
+            self._check_antidote()
+            self._rt_next()
+        self.ret = RET_QUEUE
+        self._advance()
+
+    def _step(self, item):
+        k = item[0]
+        comp = self.g.comp
+        if k == Q_EVENT:
+            if not self.event_deck:
+                self._finish()
+                return
+            self.event = self.event_deck.pop()
+            if self.num_adv(self.lead) > 0:
+                self.ph, self.cur = PH_EVENT, self.lead
+            else:
+                self._apply_event()
+        elif k == Q_TRAP:
+            self._trap_check(item[1])
+        elif k == Q_EXTRA:
+            num = comp.event_number[self.event]
+            h = self.living_heroes()
+            x = 0 if num <= 5 else h if num <= 7 else 2 * h if num <= 9 else 3 * h
+            if x:
+                CR.place_for_rooms(self, [-1] * x, ignore_colour=True)
+        elif k == Q_RT:
+            self._start_rt()
+        elif k == Q_END_RT:
+            self._end_rt()
+        elif k == Q_SLOW:
+            base = self.g.level
+            eff = comp.event_effect[self.event] if self.event >= 0 else 0
+            base += 1 if eff == EF_FRENZY else -1 if eff == EF_CALM else 0
+            for p, amt in CR.slow_movement(self, max(0, base)):
+                self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
+        elif k == Q_PLACE:
+            for p in self._order_from_lead():
+                cols = []
+                for cell in range(self.g.geo.ncells):
+                    c = self.card[cell]
+                    if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
+                        cols.append(comp.room_colour[c])
+                CR.place_for_rooms(self, cols)
+        elif k == Q_DAMAGE:
+            self.ret = RET_QUEUE
+            self._damage(item[1], item[2], item[3])
+        elif k == Q_DEEP:
+            # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
+            for p in range(self.n):
+                if self.alive[p] and (not self.exited[p] or self.exit_turn[p] == self.turn):
+                    deep = [w for w in self.wounds[p] if w[2]]
+                    if deep:
+                        self._wound(p, any(w[1] for w in deep))
+            if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
+                self._finish()
+        elif k == Q_GAIN:
+            self._start_gain(item[1])
+        elif k == Q_RECOVER:
+            self._recover()
+        elif k == Q_RESPAWN:
+            p = item[1]
+            hosts = [h for h in range(self.n) if h != p and self.active(h) and self.alive[h]]
+            if not self.alive[p] and not self.exited[p] and hosts:
+                if len(hosts) == 1:
+                    self._respawn(p, hosts[0])
+                else:
+                    self.ph, self.cur = PH_RESPAWN, p
+        elif k == Q_NEXT:
+            if not any(self.active(p) for p in range(self.n)):
+                self._finish()
+                return
+            # "The player to the right of the current Lead player becomes the new Lead player"
+            self.lead = (self.lead - 1) % self.n
+            self.turn += 1
+            self.queue = [[Q_EVENT]]
+
+    def _finish(self):
+        if self.terminal:
+            return
+        self.terminal = True
+        self.ph = PH_NONE
+        q = self.antidote_out
+        self.won = q >= 0 and self.alive[q]
+        self.queue = []
+
+    # -- event phase -----------------------------------------------------------------------
+    def _apply_event(self):
+        comp = self.g.comp
+        e = self.event
+        self.event_pile.append(e)
+        eff = comp.event_effect[e]
+        if eff == EF_REBOOT:
+            # "Exit rooms may not be activated. If the exit door has already been opened, the exit is closed ...
+            # All door tiles are reset to the 'open' side."
+            self.exit_open = False
+            self.act_exit = [[], []]
+            self.door = [DOOR_OPEN if x else 0 for x in self.door]
+        elif eff == EF_FATIGUE:
+            for p in range(self.n):
+                if self.active(p) and self.stock[p]:
+                    self.stock[p] -= 1
+                    self.reserve[p] += 1
+        elif eff == EF_SUPPLIES:
+            for p in range(self.n):
+                if self.active(p):
+                    k = min(2, self.bullet_pool)
+                    self.bullets[p] += k
+                    self.bullet_pool -= k
+        q = []
+        if comp.event_trap[e]:
+            q += [[Q_TRAP, p] for p in self._order_from_lead() if self.active(p)]
+        q += [[Q_EXTRA], [Q_RT]]
+        self.queue = q + self.queue
+
+    def _trap_options(self, c):
+        geo, g = self.g.geo, self.g
+        out = []
+        for h in range(self.n):
+            cell = self.pos[h]
+            if cell < 0:
+                continue
+            for d in range(4):
+                y = geo.NB[cell][d]
+                if y < 0 or self.card[y] >= 0:
+                    continue
+                seen = set()
+                for r in range(4):
+                    m = g.rot_doors[c][r]
+                    if m in seen:
+                        continue
+                    seen.add(m)
+                    if fits(geo, self.card, self.doors, self.breach, y, m):
+                        out.append((h, d, r))
+        return out
+
+    def _trap_check(self, p):
+        c = self._draw_room()
+        if c < 0:
+            return
+        if not self._trap_options(c):
+            self.room_discard.append(c)   # "If no suitable space is available, the player discards the card"
+            return
+        self.trap_card = c
+        self.ph, self.cur = PH_TRAP, p
+
+    def _place_trap(self, h, d, r):
+        comp = self.g.comp
+        c = self.trap_card
+        y = self.g.geo.NB[self.pos[h]][d]
+        self._put(y, c, r, True)
+        self.trap_card = -1
+        t = comp.room_trap[c]
+        if t in (TR_PROL2, TR_PROL3):
+            # "place 2 or 3 Creatures ... in this room immediately after it is placed"
+            for _ in range(2 if t == TR_PROL2 else 3):
+                k = CR.pick_kind(self, False)
+                if k >= 0 and CR.occupancy(self, y) + CR.SIZE[k] <= CR.CAPACITY:
+                    self.cre[y * NK + k] += 1
+                    self.pool[k] -= 1
+
+    # -- real time phase -------------------------------------------------------------------
+    def _start_rt(self):
+        comp = self.g.comp
+        self.sp_uses = [0] * self.g.geo.ncells
+        self.act_exit = [[], []]
+        for p in range(self.n):
+            self.countered[p] = False
+            self.combat_cell[p] = -1
+            self.flee_free[p] = False
+            self.dodged[p] = [0] * NK
+            self.adren[p] = False
+            self.passed[p] = not self.active(p)
+        # traps: "Every Creature or Hero in the room at the beginning of the Real Time phase"
+        for cell in range(self.g.geo.ncells):
+            if self.trapside[cell]:
+                t = comp.room_trap[self.card[cell]]
+                if t == TR_LASERS:
+                    CR._kill_one_hp(self, cell)
+                for p in range(self.n):
+                    if self.pos[p] == cell and t in (TR_LASERS, TR_GAS):
+                        self._wound(p, t == TR_GAS)
+        for p in range(self.n):
+            self.passed[p] = not self.active(p)
+        self.queue.insert(0, [Q_END_RT])
+        self.in_rt = True
+        self.cur = (self.lead - 1) % self.n
+        self._rt_next()
+
+    def _rt_next(self):
+        """Next player who has not passed, after the current one; the phase ends when all have passed."""
+        for i in range(1, self.n + 1):
+            p = (self.cur + i) % self.n
+            if not self.passed[p] and self.active(p):
+                self.cur = p
+                self.ph = PH_ACT
+                return
+        self.in_rt = False
+        self.ph = PH_NONE
+
+    def _end_rt(self):
+        comp = self.g.comp
+        dq = []
+        for p in range(self.n):
+            # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack"
+            if self.active(p) and self.in_combat(p) and not self.countered[p]:
+                dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0])
+            if self.combat_cell[p] >= 0 and self.reserve[p] > 0:
+                # "place 1 Action cube used in combat, if any, on the room"
+                self.reserve[p] -= 1
+                self.cubes[self.combat_cell[p] * self.n + p] += 1
+            if self.adren[p]:
+                # "discard all Action cubes from his stock ... and draw 1 Wound card ... face-up"
+                self.reserve[p] += self.stock[p]
+                self.stock[p] = 0
+                self._wound(p, False)
+        if not any(self.active(p) for p in range(self.n)):
+            self.final = True
+            self.queue = dq + [[Q_DEEP]]
+            return
+        del comp
+        self.queue = dq + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
+            [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
+            [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
+
+    def _attack_value(self, p, cell, dodged):
+        """Damage of every surviving, unDodged Creature of the room."""
+        comp = self.g.comp
+        b = cell * NK
+        tot = 0
+        for k in range(8):
+            m = self.cre[b + k] - (dodged[k] if dodged else 0)
+            if m > 0:
+                tot += m * comp.cre_damage[k]
+        bl = [rec for rec in self.bosses if rec[0] == cell]
+        nd = dodged[CR.BOSS] if dodged else 0
+        for rec in bl[nd:]:
+            tot += comp.boss_damage[rec[2]]
+        return tot
+
+    def _enter(self, p, y):
+        """Hero p enters room y: traps, Bosses revealed."""
+        comp = self.g.comp
+        self.pos[p] = y
+        for i, rec in enumerate(self.bosses):
+            if rec[0] == y and i not in self.boss_seen:
+                self.boss_seen.append(i)
+        if self.trapside[y]:
+            t = comp.room_trap[self.card[y]]
+            if t in (TR_LASERS, TR_GAS):
+                self._wound(p, t == TR_GAS)
+
+    def _leave_combat(self, p):
+        """Fleeing: "all unDodged Creatures ... perform an immediate attack ... In addition, 1 Damage point"."""
+        cell = self.pos[p]
+        if not CR.has_creatures(self, cell):
+            return (0, 0)
+        amt = self._attack_value(p, cell, self.dodged[p])
+        pen = 0 if self.flee_free[p] else 1
+        self.dodged[p] = [0] * NK
+        return (amt, pen)
+
+    # -- the mask ----------------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        ph, p = self.ph, self.cur
+        if ph == PH_ACT:
+            self._mask_act(m, p)
+        elif ph == PH_EVENT:
+            m[A.KEEP] = True
+            m[A.REDRAW] = self.num_adv(p) > 0 and len(self.event_deck) > 0
+        elif ph == PH_CLUE:
+            m[A.KEEP] = True
+            m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
+        elif ph == PH_TRAP:
+            for h, d, r in self._trap_options(self.trap_card):
+                m[trap_id(h, d, r)] = True
+        elif ph == PH_ROLL:
+            self._mask_roll(m, p)
+        elif ph == PH_RESULT:
+            rr = self.rollres
+            has = self.num_adv(p) > 0
+            m[A.ADV_CUBE] = has and rr[1] > 0
+            m[A.ADV_BULLET] = has and rr[3] > 0
+            m[A.REROLL] = rr[4 + TK_FOUR] > 0
+            m[A.ACCEPT] = True
+        elif ph == PH_SPEND:
+            self._mask_spend(m, p)
+        elif ph == PH_SHIELD:
+            for k in range(min(self.dmg[1], self.tok[p][TK_SHIELD], MAX_SHIELD) + 1):
+                m[A.SHIELD + k] = True
+        elif ph == PH_GAIN:
+            self._mask_gain(m, p)
+        elif ph == PH_BUY:
+            for i in range(len(ITEMS)):
+                m[A.BUY + i] = self._can_buy(p, i)
+            m[A.BUY_DONE] = True
+        elif ph == PH_RESPAWN:
+            for h in range(self.n):
+                m[A.RESPAWN + h] = h != p and self.active(h) and self.alive[h]
+        return m
+
+    def _mask_act(self, m, p):
+        g, geo, comp = self.g, self.g.geo, self.g.comp
+        m[A.PASS] = True
+        cell = self.pos[p]
+        st = self.stock[p]
+        combat = CR.has_creatures(self, cell)
+        eff = comp.event_effect[self.event] if self.event >= 0 else 0
+        if st >= 1:
+            for d in range(4):
+                y = geo.NB[cell][d]
+                if y < 0:
+                    continue
+                e = geo.EDGE[cell][d]
+                if self.door[e] == DOOR_CLOSED or self.barrier[e]:
+                    continue
+                if self.card[y] >= 0:
+                    if connected(geo, self.doors, self.breach, cell, d) >= 0 and CR.occupancy(self, y) < CR.CAPACITY:
+                        m[A.MOVE + d] = True
+                elif self.breach[e] or (self.doors[cell] >> d) & 1:
+                    self._mask_explore(m, p, d, y)
+        if combat:
+            m[A.ATTACK] = st >= 1
+        elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
+            m[A.SEARCH] = True
+        cost = 2 if combat else 1
+        if st >= cost:
+            c = self.card[cell]
+            if c == EXIT_CARD:
+                i = self.exit_cells.index(cell)
+                m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
+            elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
+                    and self.sp_uses[cell] < 3:
+                sp = comp.room_special[c]
+                if sp == SP_FIRST_AID:
+                    m[A.ACTIVATE] = any(w[2] for w in self.wounds[p])
+                elif sp == SP_AMMO:
+                    m[A.ACTIVATE] = self.bullet_pool > 0
+                elif sp == SP_NET:
+                    m[A.ACTIVATE] = len(self.net[p]) + 2 <= MAX_NET and len(self.room_deck) >= 2
+        if st >= 1 and not combat:
+            m[A.PICKUP] = self.antidote_cell == cell
+            m[A.EXIT] = self.card[cell] == START_CARD and self.exit_open
+        m[A.ADREN] = self.tok[p][TK_ADREN] > 0 and not self.adren[p] and self.reserve[p] > 0
+        m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
+
+    def _mask_explore(self, m, p, d, y):
+        g, geo, comp = self.g, self.g.geo, self.g.comp
+        slots = [(k, c) for k, (c, up) in enumerate(self.disp[p]) if up] + \
+                [(MAX_DISPLAY + k, c) for k, c in enumerate(self.net[p])]
+        for k, c in slots:
+            seen = set()
+            for r in range(4):
+                mk = g.rot_doors[c][r]
+                if mk in seen:
+                    continue
+                seen.add(mk)
+                if fits(geo, self.card, self.doors, self.breach, y, mk):
+                    m[explore_id(d, k, r)] = True
+
+    def _mask_roll(self, m, p):
+        m[A.ROLL] = True
+        m[A.ADD_CUBE] = self.stock[p] > 0
+        m[A.ADD_BULLET] = self.bullets[p] > 0
+        for t in range(6):
+            m[A.ADD_TOKEN + t] = self.tok[p][t] > 0
+
+    def _targets(self, p):
+        """Per creature kind: (undodged count present, dodge cost, kill cost)."""
+        comp = self.g.comp
+        cell = self.pos[p]
+        b = cell * NK
+        out = []
+        for k in range(8):
+            out.append((self.cre[b + k] - self.dodged[p][k], comp.cre_dodge[k], 3 * comp.cre_hp[k]))
+        bl = [rec for rec in self.bosses if rec[0] == cell]
+        nd = self.dodged[p][CR.BOSS]
+        if nd < len(bl):
+            rec = bl[nd]
+            out.append((len(bl) - nd, comp.boss_dodge[rec[2]], 3 * comp.boss_hp[rec[2]]))
+        else:
+            out.append((0, 0, 0))
+        return out
+
+    def _mask_spend(self, m, p):
+        m[A.SPEND_DONE] = True
+        for k, (cnt, dc, kc) in enumerate(self._targets(p)):
+            if cnt > 0:
+                m[A.KILL + k] = self.succ >= kc
+                m[A.DODGE + k] = self.succ >= dc
+
+    def _group_counts(self, p):
+        """(shape, colour) -> face-up display cards."""
+        comp = self.g.comp
+        cnt = {}
+        for c, up in self.disp[p]:
+            if up:
+                key = (comp.room_shape[c], comp.room_colour[c])
+                cnt[key] = cnt.get(key, 0) + 1
+        return cnt
+
+    def _mask_gain(self, m, p):
+        m[A.GAIN_DONE] = True
+        cnt = self._group_counts(p)
+        shape_tot = [0] * NUM_SHAPES
+        for (s_, c), v in cnt.items():
+            shape_tot[s_] += v
+            for k in (2, 3, 4):
+                if v >= k:
+                    m[cash_id(s_, c, k)] = True
+        for s_ in range(NUM_SHAPES):
+            for k in (2, 3, 4):
+                if shape_tot[s_] >= k:
+                    m[discard_id(s_, k)] = True
+        m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
+
+    def _can_buy(self, p, i):
+        if self.res[p] < PRICES[i]:
+            return False
+        if i == IT_BULLET:
+            return self.bullet_pool > 0
+        if i in (IT_HEART, 2, 3, IT_BOOK, 7, 8):
+            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
+            return self.tok_pool[t] > 0
+        if i == IT_BREACH:
+            return self.breach_pool > 0
+        if i == IT_DOOR:
+            return self.door_pool > 0
+        if i == IT_BARRIER:
+            return self.bar_pool[0] > 0
+        if i == IT_BAR:
+            # "improve a Barrier on his stock with another available on the game reserve with 1 more bar"
+            return any(self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0 for b in range(3))
+        return False
+
+    # -- applying an action -----------------------------------------------------------------
+    def _apply(self, a: int) -> None:
+        self.steps += 1
+        ph, p = self.ph, self.cur
+        if ph == PH_ACT:
+            self._apply_act(a, p)
+        elif ph == PH_EVENT:
+            if a == A.REDRAW:
+                # "return it to the bottom of the Event deck and draw the next Event card"
+                self._use_adv(p)
+                self.event_deck.insert(0, self.event)
+                self.event = self.event_deck.pop()
+                if self.num_adv(p) == 0:
+                    self.ph = PH_NONE
+                    self._apply_event()
+            else:
+                self.ph = PH_NONE
+                self._apply_event()
+        elif ph == PH_CLUE:
+            self._apply_clue(a, p)
+        elif ph == PH_TRAP:
+            _, h, d, r = TABLE.payloads[a]
+            self._place_trap(h, d, r)
+            self.ph = PH_NONE
+        elif ph == PH_ROLL:
+            self._apply_roll(a, p)
+        elif ph == PH_RESULT:
+            self._apply_result(a, p)
+        elif ph == PH_SPEND:
+            self._apply_spend(a, p)
+        elif ph == PH_SHIELD:
+            k = a - A.SHIELD
+            q, amount, pen = self.dmg
+            self.tok[q][TK_SHIELD] -= k
+            self.tok_pool[TK_SHIELD] += k
+            self.dmg = []
+            for _ in range(amount - k + pen):
+                self._wound(q, True)
+            self._resume()
+        elif ph == PH_GAIN:
+            self._apply_gain(a, p)
+        elif ph == PH_BUY:
+            self._apply_buy(a, p)
+        elif ph == PH_RESPAWN:
+            self._respawn(p, a - A.RESPAWN)
+            self.ph = PH_NONE
+        if self.steps >= self.g.config["max_steps"] and not self.terminal:
+            self.terminal = self.truncated = True
+            return
+        self._advance()
+
+    def _apply_act(self, a, p):
+        g, geo, comp = self.g, self.g.geo, self.g.comp
+        cell = self.pos[p]
+        self.ret = RET_RT
+        pending = False
+        if a == A.PASS:
+            self.passed[p] = True
+        elif A.MOVE <= a < A.MOVE + 4 or A.EXPLORE <= a < A.EXPLORE + 4 * NSLOT * 4:
+            if a < A.EXPLORE:
+                d = a - A.MOVE
+                y = geo.NB[cell][d]
+            else:
+                _, d, k, r = TABLE.payloads[a]
+                y = geo.NB[cell][d]
+                if k < MAX_DISPLAY:
+                    c = self.disp[p].pop(k)[0]
+                else:
+                    c = self.net[p].pop(k - MAX_DISPLAY)
+                self._put(y, c, r, False)
+                self.explored[y] = p
+            amt, pen = self._leave_combat(p)
+            self._move_cubes(p, 1, y)
+            self._enter(p, y)
+            if a >= A.EXPLORE and comp.room_lab[self.card[y]] >= 0:
+                self._check_lab(p, y)
+            if amt or pen:
+                pending = self._damage(p, amt, pen)
+        elif a == A.SEARCH:
+            self._move_cubes(p, 3, cell)
+            self.searched[cell] = p
+        elif a == A.ACTIVATE:
+            combat = CR.has_creatures(self, cell)
+            self._move_cubes(p, 2 if combat else 1, cell)
+            c = self.card[cell]
+            if c == EXIT_CARD:
+                self.act_exit[self.exit_cells.index(cell)].append(p)
+                self._check_exit_open()
+            else:
+                self.sp_uses[cell] += 1
+                sp = comp.room_special[c]
+                if sp == SP_FIRST_AID:
+                    # "transfer 1 wound from his deep wounds space to his normal wounds space"
+                    for w in self.wounds[p]:
+                        if w[2]:
+                            w[2] = False
+                            break
+                elif sp == SP_AMMO:
+                    k = min(3, self.bullet_pool)
+                    self.bullets[p] += k
+                    self.bullet_pool -= k
+                elif sp == SP_NET:
+                    for _ in range(2):
+                        c2 = self._draw_room()
+                        if c2 >= 0:
+                            self.net[p].append(c2)
+        elif a == A.PICKUP:
+            self._move_cubes(p, 1, cell)
+            self.antidote_cell = -1
+            self.antidote_holder = p
+        elif a == A.EXIT:
+            self._move_cubes(p, 1, cell)
+            self.exited[p] = True
+            self.exit_turn[p] = self.turn
+            self.exit_order.append(p)
+            self.pos[p] = -1
+            self.passed[p] = True
+            if self.antidote_holder == p:
+                self.antidote_out = p
+        elif a == A.ADREN:
+            self.tok[p][TK_ADREN] -= 1
+            self.tok_pool[TK_ADREN] += 1
+            k = min(7, self.reserve[p])
+            self.reserve[p] -= k
+            self.stock[p] += k
+            self.adren[p] = True
+        elif a == A.RECOVER:
+            # No Real Time: "pay 3 Action cubes ... to recover 1 Advantage. Place the cubes in the player reserve."
+            self.stock[p] -= 3
+            self.reserve[p] += 3
+            for c in self.disp[p]:
+                if not c[1]:
+                    c[1] = True
+                    break
+        elif a == A.ATTACK:
+            self.stock[p] -= 1
+            self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
+            self.ph = PH_ROLL
+            pending = True
+        if self.terminal:
+            return
+        if pending:
+            self.ret = RET_RT
+            return
+        if self.clue_pending and self._draw_clue():
+            return
+        self._check_antidote()
+        self.ret = RET_QUEUE
+        self._rt_next()
+
+    def _check_exit_open(self):
+        """Exit Control Rooms "activated simultaneously" (ASSUMPTION: within the same Real Time phase)."""
+        a0, a1 = set(self.act_exit[0]), set(self.act_exit[1])
+        live = self.living_heroes()
+        if live >= 4:
+            ok = (len(a0) >= 1 and len(a1 - a0) >= 2) or (len(a1) >= 1 and len(a0 - a1) >= 2)
+        elif live >= 2:
+            ok = len(a0) >= 1 and len(a1) >= 1 and (len(a0 | a1) >= 2)
+        else:
+            ok = len(a0) + len(a1) >= 1
+        if ok:
+            self.exit_open = True
+
+    def _check_lab(self, p, cell):
+        """A Research Lab: the lab symbols of 4-4-3-2 cards (4-3-2-1 living Heroes) meet at one grid point."""
+        comp = self.g.comp
+        c = self.card[cell]
+        corner = (comp.room_lab[c] + self.rot[cell]) % 4
+        v = self.g.geo.VERTEX[cell][corner]
+        self.labcells.append(cell)
+        self.labvert[cell] = v
+        cells = [x for x in self.labcells if self.labvert[x] == v]
+        need = LAB_NEEDED[max(1, self.living_heroes())]
+        used = [u for u in self.labs_used if u[0] == v]
+        same = len({comp.room_colour[self.card[x]] for x in cells}) == 1
+        draws = 0
+        if used:
+            # single player: "connect a third Research Lab card to a group of 2 ... all of the same color"
+            if self.n == 1 and len(cells) == 3 and used[0][1] == 2 and same:
+                draws = 1
+                used[0][1] = 3
+        elif len(cells) >= need:
+            self.labs_used.append([v, len(cells)])
+            draws = 2 if (same and self.n >= 2) else 1
+        if draws:
+            self.clue_pending = [p, draws]
+
+    def _draw_clue(self):
+        """Draw the next pending Clue card; a decision when the player could redraw it (2 Advantages)."""
+        while self.clue_pending and self.clue_pending[1] > 0:
+            p = self.clue_pending[0]
+            if not self.clue_deck:
+                self.clue_pending = []
+                return False
+            self.clue_pending[1] -= 1
+            self.clue_pending.append(self.clue_deck.pop())
+            if self.num_adv(p) >= 2:
+                self.ph, self.cur = PH_CLUE, p
+                self.ret = RET_RT
+                return True
+            self._place_clue(self.clue_pending.pop())
+        self.clue_pending = []
+        return False
+
+    def _apply_clue(self, a, p):
+        c = self.clue_pending.pop()
+        if a == A.REDRAW:
+            # "he may use 2 Advantages to return it to the bottom of the deck and draw a new Clue card"
+            self._use_adv(p)
+            self._use_adv(p)
+            self.clue_deck.insert(0, c)
+            self.clue_pending.append(self.clue_deck.pop())
+            if self.num_adv(p) >= 2:
+                return
+            c = self.clue_pending.pop()
+        self._place_clue(c)
+        if self.clue_pending[1] <= 0:
+            self.clue_pending = []
+        self._resume()
+
+    def _place_clue(self, c):
+        """The clue goes on the table; "All incompatible Clue cards ... must be immediately discarded"."""
+        inc = self.g.incompatible
+        bad = [q for q in self.clues if inc[c][q]]
+        if bad:
+            for q in bad:
+                self.clues.remove(q)
+                self.clue_deck.insert(0, q)
+            self.clue_deck.insert(0, c)
+        else:
+            self.clues.append(c)
+
+    def _check_antidote(self):
+        """ "If at any time ... the Clue cards points to a unique room on the table, place the Antidote tile"."""
+        if not self.clues or self.antidote_cell >= 0 or self.antidote_holder >= 0 or self.antidote_out >= 0:
+            return
+        cand = candidate_rooms(self)
+        if len(cand) == 1:
+            self.antidote_cell = cand[0]
+
+    # -- combat --------------------------------------------------------------------------
+    def _apply_roll(self, a, p):
+        r = self.roll
+        if a == A.ADD_CUBE:
+            self.stock[p] -= 1
+            r[0] += 1
+        elif a == A.ADD_BULLET:
+            self.bullets[p] -= 1
+            r[1] += 1
+        elif A.ADD_TOKEN <= a < A.ADD_TOKEN + 6:
+            t = a - A.ADD_TOKEN
+            self.tok[p][t] -= 1
+            r[2 + t] += 1
+        else:
+            self._throw()
+            self.ph = PH_RESULT
+
+    def _throw(self):
+        """Each element lands positive with probability p_positive. rollres = [pos cubes, neg cubes,
+        pos bullets, neg bullets, pos tokens x6, neg tokens x6]."""
+        r = self.roll
+        rng = self.rng
+        pp = self.g.p_pos
+        res = [0] * 16
+        for i, (pi, ni) in enumerate(((0, 1), (2, 3))):
+            k = int((rng.random(r[i]) < pp).sum()) if r[i] else 0
+            res[pi], res[ni] = k, r[i] - k
+        for t in range(6):
+            k = int((rng.random(r[2 + t]) < pp).sum()) if r[2 + t] else 0
+            res[4 + t], res[10 + t] = k, r[2 + t] - k
+        self.rollres = res
+
+    def _apply_result(self, a, p):
+        rr = self.rollres
+        if a == A.ADV_CUBE:
+            self._use_adv(p)
+            rr[0] += 1
+            rr[1] -= 1
+        elif a == A.ADV_BULLET:
+            self._use_adv(p)
+            rr[2] += 1
+            rr[3] -= 1
+        elif a == A.REROLL:
+            # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
+            self.roll[2 + TK_FOUR] -= 1
+            self.tok_pool[TK_FOUR] += 1
+            self._throw()
+        else:
+            self._accept_roll(p)
+
+    def _accept_roll(self, p):
+        rr, r = self.rollres, self.roll
+        # "Positive Bullet cubes x positive Action cubes", Books and Hearts multiplying
+        self.succ = rr[2] * (1 + rr[4 + TK_BOOK]) * rr[0] * (1 + rr[4 + TK_HEART])
+        if rr[4 + TK_EXPL]:
+            self.flee_free[p] = True
+        keep_tok = rr[4 + TK_SHIELD] > 0
+        keep_cubes = rr[4 + TK_ADREN] > 0
+        for t in range(6):
+            k = r[2 + t]
+            back = k - 1 if (keep_tok and t == TK_SHIELD) else (k if keep_tok else 0)
+            self.tok[p][t] += back
+            self.tok_pool[t] += k - back
+        if keep_cubes:
+            self.stock[p] += r[0]
+            self.bullets[p] += r[1]
+        else:
+            self.reserve[p] += r[0]
+            self.bullet_pool += r[1]
+        self.combat_cell[p] = self.pos[p]
+        self.dodged[p] = [0] * NK
+        self.roll, self.rollres = [], []
+        self.ph = PH_SPEND
+        if not self._mask_spend_any(p):
+            self._counter(p)
+
+    def _mask_spend_any(self, p):
+        for cnt, dc, kc in self._targets(p):
+            if cnt > 0 and self.succ >= min(dc, kc):
+                return True
+        return False
+
+    def _apply_spend(self, a, p):
+        comp = self.g.comp
+        cell = self.pos[p]
+        tg = self._targets(p)
+        if A.KILL <= a < A.KILL + 9:
+            k = a - A.KILL
+            self.succ -= tg[k][2]
+            if k == CR.BOSS:
+                bl = [i for i, rec in enumerate(self.bosses) if rec[0] == cell]
+                i = bl[self.dodged[p][CR.BOSS]]
+                rec = self.bosses.pop(i)
+                self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
+                self.pool[rec[1]] += 1
+                self.cre[cell * NK + CR.BOSS] -= 1
+            else:
+                self.cre[cell * NK + k] -= 1
+                self.pool[k] += 1
+            if not CR.has_creatures(self, cell):
+                self.flat[cell] = False
+        elif A.DODGE <= a < A.DODGE + 9:
+            k = a - A.DODGE
+            self.succ -= tg[k][1]
+            self.dodged[p][k] += 1
+        else:
+            self.succ = 0
+        del comp
+        if a == A.SPEND_DONE or not self._mask_spend_any(p):
+            self.succ = 0
+            self._counter(p)
+
+    def _counter(self, p):
+        """ "each surviving and unDodged Creature performs 1 attack" after the roll."""
+        self.countered[p] = True
+        amt = self._attack_value(p, self.pos[p], self.dodged[p])
+        self.ph = PH_NONE
+        if amt > 0 and self._damage(p, amt):
+            self.ret = RET_RT
+            return
+        self._resume_rt()
+
+    def _resume_rt(self):
+        self.ph = PH_NONE
+        if not self.terminal:
+            self._check_antidote()
+            self._rt_next()
+        self.ret = RET_QUEUE
+
+    # -- turn end ------------------------------------------------------------------------
+    def _start_gain(self, p):
+        if not self.alive[p] or (self.exited[p] and self.exit_turn[p] != self.turn) or self.exited[p]:
+            return
+        g, comp = self.g, self.g.comp
+        # FROM EXPLORATION AND SEARCHING: group size x points, per room group
+        pts = {}
+        groups = {}
+        for cell in range(g.geo.ncells):
+            e, s_ = self.explored[cell] == p, self.searched[cell] == p
+            if not (e or s_) or not (0 <= self.card[cell] < comp.num_rooms):
+                continue
+            grp = groups.get(cell)
+            if grp is None:
+                grp = tuple(colour_group(g.geo, self.card, self.doors, self.breach, g.colour_of, cell))
+                for x in grp:
+                    groups[x] = grp
+            pts[grp] = pts.get(grp, 0) + (1 if e else 0) + (2 if s_ else 0)
+        tot = sum(len(grp) * b for grp, b in pts.items())
+        self.gained[p] = tot
+        self.res[p] = min(RES_CAP, tot)
+        self.ph, self.cur = PH_GAIN, p
+
+    def _apply_gain(self, a, p):
+        comp = self.g.comp
+        if a == A.GAIN_DONE:
+            self.ph = PH_BUY
+            if not any(self._can_buy(p, i) for i in range(len(ITEMS))):
+                self.res[p] = 0
+                self.ph = PH_NONE
+            return
+        if a == A.ADV_RES:
+            self._use_adv(p)
+            self._gain(p, 6)
+            return
+        pl = TABLE.payloads[a]
+        if pl[0] == "cash":
+            _, s_, c, k = pl
+            self._discard_cards(p, lambda x: comp.room_shape[x] == s_ and comp.room_colour[x] == c, k)
+            self._gain(p, CASH[k])
+        else:
+            _, s_, k = pl
+            self._discard_cards(p, lambda x: comp.room_shape[x] == s_, k)
+
+    def _gain(self, p, k):
+        """ "A player is limited to gaining a maximum of 30 resources in a turn." """
+        self.gained[p] += k
+        self.res[p] = min(RES_CAP, self.res[p] + k)
+
+    def _discard_cards(self, p, pred, k):
+        """Discard k face-up display cards matching pred: plain rooms first, then special, then labs."""
+        comp = self.g.comp
+        cand = [i for i, (c, up) in enumerate(self.disp[p]) if up and pred(c)]
+        cand.sort(key=lambda i: (comp.room_lab[self.disp[p][i][0]] >= 0, comp.room_special[self.disp[p][i][0]] > 0, i))
+        out = sorted(cand[:k], reverse=True)
+        for i in out:
+            c = self.disp[p].pop(i)[0]
+            self.room_discard.append(c)
+
+    def _apply_buy(self, a, p):
+        if a == A.BUY_DONE:
+            self.res[p] = 0       # "Any resources not spent are lost."
+            self.ph = PH_NONE
+            return
+        i = a - A.BUY
+        self.res[p] -= PRICES[i]
+        if i == IT_BULLET:
+            self.bullets[p] += 1
+            self.bullet_pool -= 1
+        elif i == IT_BREACH:
+            self.t_breach[p] += 1
+            self.breach_pool -= 1
+        elif i == IT_DOOR:
+            self.t_door[p] += 1
+            self.door_pool -= 1
+        elif i == IT_BARRIER:
+            self.t_bar[p][0] += 1
+            self.bar_pool[0] -= 1
+        elif i == IT_BAR:
+            for b in range(3):
+                if self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0:
+                    self.t_bar[p][b + 1] += 1
+                    self.bar_pool[b + 1] -= 1
+                    break
+        else:
+            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
+            self.tok[p][t] += 1
+            self.tok_pool[t] -= 1
+        if not any(self._can_buy(p, j) for j in range(len(ITEMS))):
+            self.res[p] = 0
+            self.ph = PH_NONE
+
+    def _recover(self):
+        n = self.n
+        for p in range(n):
+            # "add X Action cubes from their reserve to their stock, where X is their Stamina value"
+            if self.alive[p]:
+                k = min(3 + self.tok[p][TK_HEART], self.reserve[p])
+                self.reserve[p] -= k
+                self.stock[p] += k
+        for cell in range(self.g.geo.ncells):
+            b = cell * n
+            for p in range(n):
+                if self.cubes[b + p]:
+                    self.reserve[p] += self.cubes[b + p]
+                    self.cubes[b + p] = 0
+            self.explored[cell] = -1
+            self.searched[cell] = -1
+        for p in self._order_from_lead():
+            if not self.alive[p] or self.exited[p]:
+                continue
+            while len(self.disp[p]) < self.knowledge(p) and len(self.disp[p]) < MAX_DISPLAY:
+                c = self._draw_room()
+                if c < 0:
+                    return
+                self.disp[p].append([c, True])
+
+    def _respawn(self, p, h):
+        """Death: back in Hero h's room, reset as at setup but with 5 bullets, 5 Action cubes, 6 cards face down."""
+        comp = self.g.comp
+        self.alive[p] = True
+        self.pos[p] = self.pos[h]
+        self.wound_discard.extend(w[0] for w in self.wounds[p] if w[0] >= 0)
+        self.wounds[p] = []
+        for t in range(6):
+            self.tok_pool[t] += self.tok[p][t]
+            self.tok[p][t] = 0
+        self.door_pool += self.t_door[p]
+        self.breach_pool += self.t_breach[p]
+        self.t_door[p] = self.t_breach[p] = 0
+        for b in range(4):
+            self.bar_pool[b] += self.t_bar[p][b]
+            self.t_bar[p][b] = 0
+        self.bullet_pool += self.bullets[p]
+        self.bullets[p] = min(5, self.bullet_pool)
+        self.bullet_pool -= self.bullets[p]
+        tot = self.stock[p] + self.reserve[p]
+        self.stock[p] = min(5, tot)
+        self.reserve[p] = tot - self.stock[p]
+        for c, _ in self.disp[p]:
+            self.room_deck.insert(0, c)
+        self.room_deck[0:0] = list(self.net[p])
+        self.disp[p], self.net[p] = [], []
+        while len(self.disp[p]) < 8 and self.room_deck:
+            self.disp[p].append([self.room_deck.pop(), True])
+        for i in range(min(6, len(self.disp[p]))):
+            self.disp[p][i][1] = False
+        del comp
