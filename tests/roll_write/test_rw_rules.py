@@ -221,6 +221,22 @@ def test_lab_completer_must_be_able_to_cross_first_placer_crosses_nothing_if_una
     assert "place 1 on C2 right" in legal_names(s)
 
 
+def test_first_placer_unable_to_cross_gets_no_advantage_either():
+    """'If you placed first and ... you cannot cross off the resulting box, you cross off nothing':
+    with the box already crossed, its advantage (6: extra cross-off) is not earned a second time."""
+    g, s = new(2)
+    dice(s, 0, [5, 1, 1, 1, 1, 1])
+    dice(s, 1, [1, 2, 2, 2, 2, 2])
+    s.labrow[0] |= 1 << 6          # the first placer already has the 6
+    sync(s)
+    act(s, "place 5 on C2 left")
+    act(s, "place 1 on C2 right")  # 5 + 1 = 6: the completer crosses it and earns its extra cross-off
+    assert lab_crossed(s, 1) == [6] and lab_crossed(s, 0) == [6]
+    assert s.pending == [(1, 0, -1)]
+    act(s, "cross off blue 7")
+    assert not s.pending and s.current_player() == 0 and s.phase() == "place a die"
+
+
 def test_same_player_may_complete_its_own_card_and_crosses_once():
     g, s = new(2)
     dice(s, 0, [3, 4, 1, 1, 1, 1])
