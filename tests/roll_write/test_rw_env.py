@@ -179,7 +179,8 @@ def test_random_playouts_keep_invariants(n):
                 for p in range(n):   # dice conserved within a round
                     assert sum(s.reserve[p]) + _dice_on_table(s, p) + sum(s.contam[p][1:]) == g.dice
                     assert min(s.reserve[p]) >= 0
-                assert s.wild[p] + s.wused[p] <= g.sheet.wildcard_boxes
+            for p in range(n):       # the wildcard tube never over-full, for every seat
+                assert 0 <= s.wild[p] and s.wild[p] + s.wused[p] <= g.sheet.wildcard_boxes
             # the incrementally kept encoding (and cached scores) equal ones rebuilt from scratch
             assert np.array_equal(s.board, encoding.encode_full(s))
             assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
