@@ -104,14 +104,13 @@ class RollWriteHeuristic(ParamAgent):
     def act(self, decision) -> int:
         """The best legal action by smoothed points (see the module docstring)."""
         view = decision.view
-        mask = decision.action_mask
         g = self.game
         me = decision.seat
         legal = [int(a) for a in decision.legal_actions]
         if len(legal) == 1:
             return legal[0]
         grids, labs = self._read(view)
-        grid, labrow = grids[me], labs[me]
+        grid = grids[me]
         open_cure = [view["sheets"][me]["cures"][c] == "open" for c in COLOURS]
         if view["pending"] is not None:            # extra cross-off (a circle has one action)
             best, best_a = -1e9, legal[0]
@@ -124,8 +123,6 @@ class RollWriteHeuristic(ParamAgent):
         P = self.params
         wild_cost = self.wild_value + P["save_wildcard"]
         best, best_a = -1e9, legal[0]
-        # best value per die value (for wildcard targets)
-        best_by_value = {}
         for a in legal:
             if g.act_kind[a] != 0:
                 continue
@@ -134,21 +131,23 @@ class RollWriteHeuristic(ParamAgent):
             rel = gain + v                                       # over the baseline: contaminate it
             if t != g.T_CONTAM and P["contaminate_below"] and v < P["contaminate_below"] and gain < P["low_gain"]:
                 rel = -1e6                                       # deliberate contamination instead
-            if rel > best_by_value.get(v, -1e9):
-                best_by_value[v] = rel
             if rel > best:
                 best, best_a = rel, a
         if view["changed_die"] == 0 and view["sheets"][me]["wildcards"] > 0:
+            top_of = {}          # best placement of a die changed to y: the same for every x
             for a in legal:
                 if g.act_kind[a] != 1:
                     continue
                 x, y = g.act_a[a], g.act_b[a]
-                top = -1e9
-                for t in range(g.T):
-                    gain = self.place_gain(view, me, grids, labs, open_cure, y, t, check=True)
-                    if gain is not None:
-                        top = max(top, gain + x)
-                rel = top - wild_cost
+                top = top_of.get(y)
+                if top is None:
+                    top = -1e9
+                    for t in range(g.T):
+                        gain = self.place_gain(view, me, grids, labs, open_cure, y, t, check=True)
+                        if gain is not None and gain > top:
+                            top = gain
+                    top_of[y] = top
+                rel = top + x - wild_cost
                 if rel > best + 1e-9:
                     best, best_a = rel, a
         return best_a

@@ -78,3 +78,20 @@ def test_save_wildcard_keeps_the_wildcard():
     dice(s, 0, [1, 1, 1, 1, 1, 1])
     assert _choice("heuristic", s) == "wildcard 1->5"          # completes yellow: the cure
     assert not _choice("heuristic?save_wildcard=5", s).startswith("wildcard")
+
+
+def test_wildcard_targets_are_scored_once_per_new_value():
+    """Hot path: a die changed to y is worth the same whatever it showed, so the heuristic scores
+    each (y, target) once, not once per wildcard action x->y (30 actions with six different dice)."""
+    g, s = new(2)
+    dice(s, 0, [1, 2, 3, 4, 5, 6])
+    h = agents.make("heuristic", g, seed=0)
+    calls = []
+    inner = h.place_gain
+    h.place_gain = lambda *a, **k: calls.append(a[-2:]) or inner(*a, **k)
+    d = decision_for(s)
+    n_wild = sum(1 for a in d.legal_actions if g.act_kind[a] == 1)
+    n_place = sum(1 for a in d.legal_actions if g.act_kind[a] == 0)
+    assert n_wild == 30
+    h.act(d)
+    assert len(calls) <= n_place + 6 * g.T
