@@ -376,6 +376,18 @@ def test_lone_die_in_double_slot_goes_to_contaminated_at_round_end():
     assert s.lab == [0, 0, 0, 0]
 
 
+def test_a_lone_lab_die_still_took_priority_access():
+    """Assumption 12: the first die on a laboratory card takes priority even if it ends contaminated."""
+    g, s = new(2, rounds=2)
+    dice(s, 0, [1, 1, 1, 1, 1, 1])
+    dice(s, 1, [5, 1, 1, 1, 1, 1])
+    act(s, "place 1 on contaminated samples")
+    act(s, "place 5 on B2 left")
+    while s.rnd == 0:
+        act(s, sorted(n for n in legal_names(s) if "contaminated" in n)[0])
+    assert s.virus[1] == [5 + 5] and s.priority == 1 and s.current_player() == 1
+
+
 # -- cures ------------------------------------------------------------------------------------
 def test_first_cure_gets_speed_bonus_others_cross_it_out():
     g, s = new(3)
