@@ -165,17 +165,19 @@ def move_step(s, cell, d):
             s.cre[by + k] += s.cre[b + k]
             s.cre[b + k] = 0
         _move_bosses(s, cell, y, None)
-    elif desu:
-        # Trample: Desu enters anyway with the group; two size-1 Creatures go back to make room
-        for k in range(NK):
-            s.cre[by + k] += s.cre[b + k]
-            s.cre[b + k] = 0
-        _move_bosses(s, cell, y, None)
+    elif desu and free + sum(s.cre[by + k] for k in range(4)) >= 2:
+        # Trample: "When it moves into a full room, move two other normal Creatures (size 1) back to the
+        # room Desu entered from". Desu (or a Boss, which has every Leader power) goes in alone.
+        k = DESU if s.cre[b + DESU] else BOSS
+        s.cre[b + k] -= 1
+        s.cre[by + k] += 1
+        if k == BOSS:
+            _move_bosses(s, cell, y, 1)
         over = occupancy(s, y) - CAPACITY
-        for k in range(4):
-            while over > 0 and s.cre[by + k] > 0:
-                s.cre[by + k] -= 1
-                s.cre[b + k] += 1
+        for j in range(4):
+            while over > 0 and s.cre[by + j] > 0:
+                s.cre[by + j] -= 1
+                s.cre[b + j] += 1
                 over -= 1
     else:
         if free <= 0:

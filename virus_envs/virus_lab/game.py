@@ -575,7 +575,7 @@ class VirusLabState(State):
             self._recover()
         elif k == Q_RESPAWN:
             p = item[1]
-            hosts = [h for h in range(self.n) if h != p and self.active(h) and self.alive[h]]
+            hosts = self._hosts(p)
             if not self.alive[p] and not self.exited[p] and hosts:
                 if len(hosts) == 1:
                     self._respawn(p, hosts[0])
@@ -811,8 +811,8 @@ class VirusLabState(State):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
         elif ph == PH_RESPAWN:
-            for h in range(self.n):
-                m[A.RESPAWN + h] = h != p and self.active(h) and self.alive[h]
+            for h in self._hosts(p):
+                m[A.RESPAWN + h] = True
         return m
 
     def _mask_act(self, m, p):
@@ -1434,6 +1434,12 @@ class VirusLabState(State):
                 if c < 0:
                     return
                 self.disp[p].append([c, True])
+
+    def _hosts(self, p):
+        """Heroes whose room can take the returning Hero (ASSUMPTION: a full room cannot; with no such room
+        the dead Hero waits for the next turn end)."""
+        return [h for h in range(self.n) if h != p and self.active(h) and self.alive[h]
+                and CR.occupancy(self, self.pos[h]) < CR.CAPACITY]
 
     def _respawn(self, p, h):
         """Death: back in Hero h's room, reset as at setup but with 5 bullets, 5 Action cubes, 6 cards face down."""

@@ -1,0 +1,181 @@
+"""Virus (virus_lab_v0): engine contract, PettingZoo conformance, data validation, seeded random playouts.
+
+The game is not registered yet (virus_envs._GAMES): the env is built from the Game class directly.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import warnings
+
+import numpy as np
+import pytest
+
+from vl_helpers import check_invariants, play_random
+from virus_envs import IllegalActionError
+from virus_envs.core.aec import wrapped_env
+from virus_envs.virus_lab.actions import TABLE
+from virus_envs.virus_lab.components import DATA_DIR, _CACHE, load_components
+from virus_envs.virus_lab.game import VirusLabGame
+
+warnings.filterwarnings("ignore")
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_pettingzoo_api_seed_render(n):
+    from pettingzoo.test import api_test, render_test, seed_test
+    api_test(wrapped_env(VirusLabGame(num_players=n)), num_cycles=200)
+    seed_test(lambda: wrapped_env(VirusLabGame(num_players=n)), num_cycles=100)
+    render_test(lambda render_mode=None: wrapped_env(VirusLabGame(num_players=n), render_mode=render_mode))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_random_playouts_keep_invariants(n, level):
+    """Room capacity 7; creature, token, cube, tile and card supplies conserved; resources within the cap;
+    every game ends."""
+    g = VirusLabGame(num_players=n, difficulty=level)
+    for seed in range(3):
+        s, steps = play_random(g, seed, check=True)
+        assert s.is_terminal() and not s.is_truncated()
+        r = s.returns()
+        assert r.shape == (n,) and len(set(r.tolist())) == 1, "co-operative: one result for all"
+
+
+def test_observation_shape_range_and_view_json():
+    g = VirusLabGame(num_players=3)
+    s = g.new_initial_state(seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        for p in range(3):
+            o = s.observation(p)
+            assert o.shape == g.observation_shape and o.dtype == np.float32
+            assert o.min() >= 0.0 and o.max() <= 1.0
+        json.dumps(s.view(s.current_player()))
+        s.apply_action(int(rng.choice(s.legal_actions())))
+
+
+def test_illegal_action_leaves_state_unchanged():
+    g = VirusLabGame(num_players=2)
+    s = g.new_initial_state(seed=1)
+    before = json.dumps(s.to_dict(), sort_keys=True)
+    bad = int(np.flatnonzero(~s.legal_action_mask())[0])
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(bad)
+    assert "phase" in str(e.value)
+    assert json.dumps(s.to_dict(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("key, value", [("difficulty", 4), ("p_positive", 1.5), ("table_cols", 8),
+                                        ("max_steps", 0), ("auto_slow_phase", False), ("nonsense", 1),
+                                        ("difficulty", "hard")])
+def test_bad_config_names_the_key(key, value):
+    with pytest.raises(ValueError, match=key):
+        VirusLabGame(num_players=2, **{key: value})
+
+
+def test_table_too_small_for_exit_cards():
+    with pytest.raises(ValueError, match="table_rows"):
+        VirusLabGame(num_players=2, table_rows=5)
+
+
+def test_roundtrip_clone_determinize():
+    g = VirusLabGame(num_players=4, difficulty=3)
+    rng = np.random.default_rng(3)
+    s = g.new_initial_state(seed=9)
+    k = 0
+    while not s.is_terminal() and k < 400:
+        if k % 13 == 0:
+            d = json.loads(json.dumps(s.to_dict()))
+            s2 = g.state_from_dict(d)
+            assert json.dumps(s2.to_dict(), sort_keys=True) == json.dumps(s.to_dict(), sort_keys=True)
+            p = s.current_player()
+            det = s.determinize(p, np.random.default_rng(k))
+            assert np.array_equal(det.observation(p), s.observation(p))
+            assert np.array_equal(det.legal_action_mask(), s.legal_action_mask())
+            before = json.dumps(s.to_dict(), sort_keys=True)
+            c = s.clone()
+            c.apply_action(int(rng.choice(c.legal_actions())))
+            assert json.dumps(s.to_dict(), sort_keys=True) == before
+            # same future from the same state
+            a = int(rng.choice(s.legal_actions()))
+            c1, c2 = s.clone(), g.state_from_dict(d)
+            c1.apply_action(a)
+            c2.apply_action(a)
+            assert json.dumps(c1.to_dict(), sort_keys=True) == json.dumps(c2.to_dict(), sort_keys=True)
+        s.apply_action(int(rng.choice(s.legal_actions())))
+        k += 1
+
+
+def test_action_names_round_trip():
+    g = VirusLabGame(num_players=2)
+    assert len(set(TABLE.names)) == g.num_actions
+    for a in range(g.num_actions):
+        assert g.string_to_action(g.action_to_string(a)) == a
+
+
+def test_truncation_by_max_steps():
+    g = VirusLabGame(num_players=2, max_steps=30)
+    s, steps = play_random(g, 0)
+    assert s.is_truncated() and steps == 30 and list(s.returns()) == [0.0, 0.0]
+
+
+def test_render_text():
+    s = VirusLabGame(num_players=2).new_initial_state(seed=0)
+    text = str(s)
+    assert "S0S" in text and "seat 1" in text and "X.X" in text
+
+
+# --------------------------------------------------------------------------------- data files
+def _broken(tmp_path, fname, old, new):
+    d = tmp_path / "data"
+    shutil.copytree(DATA_DIR, d)
+    p = d / fname
+    txt = p.read_text()
+    assert old in txt
+    p.write_text(txt.replace(old, new, 1))
+    _CACHE.pop(str(d), None)
+    return str(d)
+
+
+@pytest.mark.parametrize("fname, old, new, field", [
+    ("rooms.yaml", "colour: red", "colour: purple", "rooms[0].colour"),
+    ("rooms.yaml", "doors: NS,", "doors: NX,", "rooms[5].doors"),
+    ("rooms.yaml", "bonus: 0", "bonus: 5", "rooms[0].bonus"),
+    ("rooms.yaml", "lab: NE", "lab: null", "rooms"),
+    ("events.yaml", "number: 1,", "number: 11,", "events[0].number"),
+    ("events.yaml", "exit: [[3, -3], [3, 3]]", "exit: [[1, -3], [3, 3]]", "events[0].exit"),
+    ("events.yaml", ", effect: quiet", ", effect: party", "].effect"),
+    ("wounds.yaml", "infection: false", "infection: 3", "infection"),
+    ("clues.yaml", "kind: doorways, n: 4", "kind: doorways, n: 5", "clues[0].n"),
+    ("clues.yaml", "rows: [0, 4]", "rows: [4, 0]", "clues[12].rows"),
+    ("bosses.yaml", "hp: 4", "hp: 0", "bosses[0].hp"),
+    ("supply.yaml", "heart: 16", "heart: many", "tokens.heart"),
+    ("supply.yaml", "stock_actions: 8", "stock_actions: 2", "hero_start.stock_actions"),
+])
+def test_bad_data_file_names_file_and_field(tmp_path, fname, old, new, field):
+    d = _broken(tmp_path, fname, old, new)
+    with pytest.raises(ValueError) as e:
+        load_components(d)
+    assert fname in str(e.value) and field in str(e.value)
+    with pytest.raises(ValueError, match="data_dir"):
+        VirusLabGame(num_players=1, data_dir=d)
+
+
+def test_room_deck_constraints():
+    comp = load_components()
+    assert comp.num_rooms == 144
+    for col in range(4):
+        labs = [c for c in range(144) if comp.room_colour[c] == col and comp.room_lab[c] >= 0]
+        norm = [c for c in range(144) if comp.room_colour[c] == col and comp.room_lab[c] < 0]
+        assert len(labs) == 7 and len(norm) >= 16
+        assert {comp.room_special[c] for c in norm} >= {1, 2, 3}
+    assert {bin(m).count("1") for m in comp.room_doors} == {1, 2, 3, 4}
+    assert set(comp.room_bonus) == {0, 1, 2} and set(comp.room_trap) == {1, 2, 3, 4, 5, 6}
+    assert len(comp.event_name) == len(comp.wound_heart) == len(comp.clue_kind) == 25
+    assert len(comp.boss_name) == 15 and set(comp.event_number) <= set(range(1, 11))
+    assert os.path.isdir(DATA_DIR)
+    check_invariants.__doc__

@@ -1,0 +1,831 @@
+"""Virus (virus_lab_v0): one scenario per rule and the rulebook's worked examples in numbers.
+
+Maps are drawn with rows going into the table (row 0 holds the Starting Room S at column 5).
+"""
+from __future__ import annotations
+
+import pytest
+
+from vl_helpers import EXIT, START, empty_state, find_card, put
+from virus_envs.virus_lab import creatures as CR
+from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore_id, trap_id
+from virus_envs.virus_lab.board import DOOR_CLOSED, rotate
+from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL,
+                                             TK_FOUR, TK_HEART, TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2)
+from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_RESULT, PH_ROLL,
+                                       PH_SHIELD, PH_SPEND, PH_TRAP, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT,
+                                       VirusLabGame)
+from virus_envs.virus_lab.research import candidate_rooms
+
+RED, YELLOW, BLUE, GREEN = range(4)
+ZOMBIE, DOG, BLOODER, TRICKER, DESU, MUTANT, VERDUKO, EXECUTIONER, BOSS = range(9)
+
+
+def four(g, colour=RED, k=0):
+    """A plain 4-doorway room card of a colour (the k-th such card)."""
+    got = [c for c in range(144) if g.comp.room_doors[c] == 15 and g.comp.room_colour[c] == colour
+           and g.comp.room_lab[c] < 0 and g.comp.room_special[c] == 0 and g.comp.room_bonus[c] == 0]
+    return got[k % len(got)]
+
+
+def cell(s, r, c):
+    return s.g.geo.cell(r, c)
+
+
+def creatures(s, c, **kinds):
+    names = ("zombie", "dog", "blooder", "tricker", "desu", "mutant", "verduko", "executioner")
+    for name, k in kinds.items():
+        t = names.index(name)
+        s.cre[c * 9 + t] += k
+        s.pool[t] -= k
+    s._mask = None
+
+
+def at(s, p, c):
+    s.pos[p] = c
+    s._mask = None
+
+
+def decide(s, ph, p, queue=None):
+    s.ph, s.cur = ph, p
+    s.queue = [[Q_RT]] if queue is None else queue
+    s._mask = None
+
+
+# --------------------------------------------------------------------------------- setup
+@pytest.mark.parametrize("n, deck", [(4, 144 - 3 - 32), (3, 144 - 20 - 3 - 24), (2, 144 - 52 - 3 - 16),
+                                     (1, 144 - 80 - 3 - 8)])
+def test_setup_removals_and_displays(n, deck):
+    """3-player: 20 random; 2-player: 3 lab + 10 normal per colour; 1-player: 4 + 16 per colour; 8 cards each."""
+    s = VirusLabGame(num_players=n).new_initial_state(seed=3)
+    assert len(s.room_deck) == deck
+    for p in range(n):
+        assert len(s.disp[p]) == 8 and all(up for _, up in s.disp[p])
+        assert all(s.g.comp.room_lab[c] < 0 for c, _ in s.disp[p])
+
+
+def test_setup_map():
+    """Starting Room on the table edge; 3 rooms connected by its doorways (no single doorway, no lab);
+    two Exit Control Rooms where the exit card says."""
+    g = VirusLabGame(num_players=2)
+    for seed in range(20):
+        s = g.new_initial_state(seed=seed)
+        st = g.geo.start_cell
+        assert g.geo.rc(st)[0] == 0 and s.card[st] == START
+        firsts = [g.geo.NB[st][d] for d in (1, 2, 3)]
+        for d, y in zip((1, 2, 3), firsts):
+            c = s.card[y]
+            assert 0 <= c < 144 and g.comp.room_shape[c] != 0 and g.comp.room_lab[c] < 0
+            assert (s.doors[y] >> ((d + 2) % 4)) & 1, "connected via its doorway"
+        assert [s.card[x] for x in s.exit_cells] == [EXIT, EXIT]
+        placed = [x for x in range(g.geo.ncells) if s.card[x] >= 0]
+        assert len(placed) == 6
+        assert all(s.pos[p] == st for p in range(2))
+
+
+@pytest.mark.parametrize("level, hp, bosses", [(1, 8, 0), (2, 7, 1), (3, 6, 2)])
+def test_difficulty(level, hp, bosses):
+    """Hit points 8-7-6 and 0-1-2 Bosses for difficulty 1-2-3."""
+    g = VirusLabGame(num_players=1, difficulty=level)
+    s = g.new_initial_state(seed=1)
+    assert g.hp == hp and len(s.bosses) == bosses
+
+
+# --------------------------------------------------------------------------------- real time
+def test_no_real_time_turn_order_and_pass():
+    """Players act in turn, one action at a time, starting with the Lead player; the phase ends when all pass."""
+    s = empty_state(3)
+    put(s, 1, 5, four(s.g))
+    assert s.ph == PH_ACT and s.cur == 0
+    s.apply_action(A.MOVE + 2)
+    assert s.cur == 1
+    s.apply_action(A.PASS)
+    assert s.cur == 2
+    s.apply_action(A.PASS)
+    assert s.cur == 0
+    s.apply_action(A.MOVE + 0)
+    assert s.cur == 0, "the others have passed"
+    s.apply_action(A.PASS)
+    assert s.ph != PH_ACT or s.turn == 2
+
+
+def test_move_needs_connected_accessible_room():
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    m = s.legal_action_mask()
+    assert m[A.MOVE + 2] and not m[A.MOVE + 0], "the Starting Room has no doorway to the table edge"
+    s.apply_action(A.MOVE + 2)
+    assert s.pos[0] == c and s.stock[0] == 7 and s.cubes[c * 1 + 0] == 1
+    # a closed Door or a Barrier blocks the Hero
+    e = s.g.geo.EDGE[c][0]
+    s.door[e] = DOOR_CLOSED
+    s._mask = None
+    assert not s.legal_action_mask()[A.MOVE + 0]
+    s.door[e] = 0
+    s.barrier[e] = 1
+    s._mask = None
+    assert not s.legal_action_mask()[A.MOVE + 0]
+
+
+def test_explore_doorways_must_match():
+    """ "New room cards must always be placed so that they match the cards they are adjacent to." """
+    s = empty_state(1)
+    g = s.g
+    one = find_card(g, doors=1, lab=False)          # a single doorway (N as printed)
+    s.disp[0] = [[four(g), True], [one, True]]
+    s._mask = None
+    m = s.legal_action_mask()
+    # east of the Starting Room: the single-doorway card must show its doorway to the W (turned 3 times)
+    assert m[explore_id(1, 1, 3)] and not any(m[explore_id(1, 1, r)] for r in (0, 1, 2))
+    # a 4-doorway card: one placement (its rotations are identical)
+    assert m[explore_id(1, 0, 0)] and not any(m[explore_id(1, 0, r)] for r in (1, 2, 3))
+    # a wall facing the space forbids a doorway there: NS straight room south of (0,6), doorway N
+    ns = find_card(g, doors=5, lab=False)
+    put(s, 1, 6, ns, rot=0)
+    s._mask = None
+    m = s.legal_action_mask()
+    assert not m[explore_id(1, 1, 3)], "(0,6) needs doorways W and S: a single doorway cannot fit"
+    s.apply_action(explore_id(1, 0, 0))
+    y = cell(s, 0, 6)
+    assert s.card[y] == four(g) and s.explored[y] == 0 and s.pos[0] == y and s.cubes[y] == 1
+    assert len(s.disp[0]) == 1
+
+
+def test_search_once_per_room_per_turn():
+    s = empty_state(2)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    at(s, 1, c)
+    assert s.legal_action_mask()[A.SEARCH]
+    s.apply_action(A.SEARCH)
+    assert s.stock[0] == 5 and s.cubes[c * 2 + 0] == 3 and s.searched[c] == 0
+    assert s.cur == 1 and not s.legal_action_mask()[A.SEARCH], "once per turn between all players"
+
+
+def test_special_rooms_three_uses_per_turn():
+    s = empty_state(2)
+    g = s.g
+    ammo = find_card(g, special=SP_AMMO)
+    c = put(s, 1, 5, ammo)
+    at(s, 0, c)
+    at(s, 1, c)
+    for _ in range(3):
+        assert s.legal_action_mask()[A.ACTIVATE]
+        b = s.bullets[s.cur]
+        p = s.cur
+        s.apply_action(A.ACTIVATE)
+        assert s.bullets[p] == b + 3
+    assert not s.legal_action_mask()[A.ACTIVATE], "max 3 per turn among all players"
+
+
+def test_first_aid_and_net():
+    s = empty_state(1)
+    g = s.g
+    fa = put(s, 1, 5, find_card(g, special=SP_FIRST_AID))
+    at(s, 0, fa)
+    assert not s.legal_action_mask()[A.ACTIVATE], "no deep wound to move"
+    s.wounds[0] = [[3, True, True]]
+    s._mask = None
+    s.apply_action(A.ACTIVATE)
+    assert s.wounds[0] == [[3, True, False]]
+    net = put(s, 0, 6, find_card(g, special=SP_NET))
+    at(s, 0, net)
+    s.apply_action(A.ACTIVATE)
+    assert len(s.net[0]) == 2 and len(s.disp[0]) == 8
+
+
+def test_adrenaline_and_recover_advantage():
+    s = empty_state(1)
+    s.tok[0][TK_ADREN] = 1
+    s.tok_pool[TK_ADREN] -= 1
+    s._mask = None
+    s.apply_action(A.ADREN)
+    assert s.stock[0] == 15 and s.reserve[0] == 1 and s.adren[0]
+    s.disp[0][0][1] = False
+    s._mask = None
+    s.apply_action(A.RECOVER)        # No Real Time: 3 Action cubes to the reserve, a card face up
+    assert s.stock[0] == 12 and s.reserve[0] == 4 and all(up for _, up in s.disp[0])
+    s.apply_action(A.PASS)           # end of the countdown: stock discarded, 1 face-up wound
+    assert s.wounds[0] and s.wounds[0][0][1] is False
+
+
+# --------------------------------------------------------------------------------- combat
+def test_combat_successes_advantage_example():
+    """Rulebook: after spending the Advantage, "2 positive bullet cubes x 2 positive action cubes = 4 Successes"."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, dog=3)
+    s.apply_action(A.ATTACK)
+    assert s.ph == PH_ROLL
+    s.apply_action(A.ADD_CUBE)
+    s.apply_action(A.ADD_BULLET)
+    s.apply_action(A.ADD_BULLET)
+    s.apply_action(A.ROLL)
+    assert s.ph == PH_RESULT
+    s.rollres = [1, 1, 2, 0] + [0] * 12           # one action cube landed negative
+    s._mask = None
+    s.apply_action(A.ADV_CUBE)
+    assert s.rollres[:4] == [2, 0, 2, 0]
+    assert sum(1 for _, up in s.disp[0] if not up) == 1
+    s.apply_action(A.ACCEPT)
+    assert s.ph == PH_SPEND and s.succ == 4
+    # "He could: 1) kill 1 Creature and Dodge 1 Creature leaving just 1 Creature to attack him"
+    s.apply_action(A.KILL + DOG)
+    s.apply_action(A.DODGE + DOG)
+    assert s.cre[c * 9 + DOG] == 2 and len(s.wounds[0]) == 1 and s.wounds[0][0][1] is True
+    assert s.ph == PH_ACT
+
+
+def test_book_and_heart_multipliers_and_token_returns():
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, zombie=1)
+    for t in (TK_BOOK, TK_HEART, TK_SHIELD):
+        s.tok[0][t] += 1
+        s.tok_pool[t] -= 1
+    s.roll = [2, 2, 0, 1, 0, 1, 1, 0]
+    s.stock[0] -= 1
+    s.bullets[0] -= 2
+    for t in (TK_BOOK, TK_HEART, TK_SHIELD):
+        s.tok[0][t] -= 1
+    s.stock[0] -= 1          # the roll holds 2 cubes
+    s.rollres = [2, 0, 2, 0, 0, 1, 0, 1, 1, 0] + [0] * 6
+    decide(s, PH_RESULT, 0)
+    s.apply_action(A.ACCEPT)
+    # Books double the positive bullets, Hearts the positive action cubes: (2 x 2) x (2 x 2)
+    assert s.succ == 16
+    # a positive Shield: the tokens rolled come back to the stock, except that Shield
+    assert s.tok[0][TK_BOOK] == 1 and s.tok[0][TK_HEART] == 1 and s.tok[0][TK_SHIELD] == 0
+
+
+def test_dodge_and_kill_costs():
+    """Tricker: +1 Success to Dodge; Zombie: 2 HP (6 Successes to kill); Leaders dodge 2."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, tricker=1, zombie=1, verduko=1)
+    decide(s, PH_SPEND, 0)
+    s.succ = 5
+    m = s.legal_action_mask()
+    assert m[A.DODGE + TRICKER] and m[A.DODGE + VERDUKO] and not m[A.KILL + ZOMBIE]
+    assert m[A.KILL + TRICKER]
+    s.apply_action(A.DODGE + TRICKER)
+    assert s.succ == 3 and s.dodged[0][TRICKER] == 1
+
+
+def test_counter_attack_damage_and_shields():
+    """Blooders and Leaders 2 Damage points, others 1; Shields negate Damage points."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, blooder=1, dog=1, mutant=1)
+    s.tok[0][TK_SHIELD] = 2
+    s.tok_pool[TK_SHIELD] -= 2
+    decide(s, PH_SPEND, 0)
+    s.succ = 0
+    s.apply_action(A.SPEND_DONE)
+    assert s.ph == PH_SHIELD and s.dmg == [0, 5, 0]
+    m = s.legal_action_mask()
+    assert m[A.SHIELD + 2] and not m[A.SHIELD + 3]
+    s.apply_action(A.SHIELD + 2)
+    assert len(s.wounds[0]) == 3 and s.tok[0][TK_SHIELD] == 0
+
+
+def test_flee_penalty_and_explosive():
+    """Fleeing: all unDodged Creatures attack, +1 Damage point the Shields cannot stop; a positive Explosive saves it."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, dog=2)
+    s.tok[0][TK_SHIELD] = 2
+    s.tok_pool[TK_SHIELD] -= 2
+    s._mask = None
+    s.apply_action(A.MOVE + 0)
+    assert s.ph == PH_SHIELD and s.dmg == [0, 2, 1]
+    s.apply_action(A.SHIELD + 2)
+    assert len(s.wounds[0]) == 1, "the penalty point stays"
+    s2 = empty_state(1)
+    c = put(s2, 1, 5, four(s2.g))
+    at(s2, 0, c)
+    creatures(s2, c, dog=2)
+    s2.flee_free[0] = True
+    s2.dodged[0][DOG] = 2
+    s2._mask = None
+    s2.apply_action(A.MOVE + 0)
+    assert s2.wounds[0] == []
+
+
+def test_counter_attack_at_end_of_real_time_without_a_roll():
+    """ "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack" """
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, dog=1, blooder=1)
+    s.wound_deck = [w for w in s.wound_deck if not s.g.comp.wound_heart[w]] + s.wound_deck[:0]
+    s.apply_action(A.PASS)
+    assert len(s.wounds[0]) >= 3, "1 + 2 Damage points"
+
+
+def test_boss_stats_from_card():
+    g = VirusLabGame(num_players=1, difficulty=2)
+    s = g.new_initial_state(seed=0)
+    b = s.bosses[0]
+    at(s, 0, b[0])
+    s._enter(0, b[0])
+    decide(s, PH_SPEND, 0)
+    s.succ = 3 * g.comp.boss_hp[b[2]]
+    assert s.legal_action_mask()[A.KILL + BOSS]
+    s.succ -= 1
+    s._mask = None
+    assert not s.legal_action_mask()[A.KILL + BOSS]
+    assert s.view(0)["bosses"][0]["hp"] == g.comp.boss_hp[b[2]], "revealed once a Hero meets it"
+
+
+# --------------------------------------------------------------------------------- wounds and death
+def test_deep_wound_by_next_cards_back():
+    s = empty_state(1)
+    comp = s.g.comp
+    heart = [w for w in range(25) if comp.wound_heart[w]]
+    plain = [w for w in range(25) if not comp.wound_heart[w]]
+    s.wound_deck = [plain[0], heart[0], plain[1]]      # top is plain[1]; the next card's back shows a heart
+    s._wound(0, True)
+    assert s.wounds[0][-1] == [plain[1], True, True]
+    s._wound(0, True)
+    assert s.wounds[0][-1] == [heart[0], True, False]
+
+
+def test_turn_end_deep_wound():
+    """ "Draw a Wound card and place it face down if at least one of the Hero's existing deep wounds is face down" """
+    s = empty_state(2)
+    s.wounds[0] = [[s.wound_deck.pop(0), False, True]]
+    s.wounds[1] = [[s.wound_deck.pop(0), True, True]]
+    s.queue = [[Q_DEEP], [Q_NEXT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert len(s.wounds[0]) == 2 and s.wounds[0][1][1] is False
+    assert len(s.wounds[1]) == 2 and s.wounds[1][1][1] is True
+
+
+def test_death_drops_antidote_and_return_with_penalties():
+    s = empty_state(2)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    s.antidote_holder = 0
+    s.tok[0][TK_HEART] = 2
+    s.tok_pool[TK_HEART] -= 2
+    for _ in range(s.g.hp):
+        s._wound(0, True)
+    assert not s.alive[0] and s.pos[0] == -1 and s.antidote_cell == c and s.antidote_holder == -1
+    s.queue = [[Q_RESPAWN, 0]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.alive[0] and s.pos[0] == s.pos[1] and s.wounds[0] == []
+    assert s.stock[0] == 5 and s.bullets[0] == 5 and s.tok[0] == [0] * 6
+    assert len(s.disp[0]) == 8 and sum(1 for _, up in s.disp[0] if not up) == 6
+
+
+# --------------------------------------------------------------------------------- turn end
+def build_resource_example(s):
+    """Rulebook: blue group of 2 (1 explored) and green group of 5 (3 explored, 1 of them searched).
+
+        row 2:  B  B                 (B at column 1 explored)
+        row 4:  G  G  G  G  G        (columns 1, 2, 3 explored; column 3 also searched)
+    """
+    g = s.g
+    for col in (1, 2):
+        put(s, 2, col, four(g, BLUE, col - 1))
+    for col in range(1, 6):
+        put(s, 4, col, four(g, GREEN, col - 1))
+    s.explored[cell(s, 2, 1)] = 0
+    for col in (1, 2, 3):
+        s.explored[cell(s, 4, col)] = 0
+    s.searched[cell(s, 4, 3)] = 0
+
+
+def test_resources_worked_example_27():
+    """ "So 2 x 1 ... 5 x 5 = he gains 25 resources. Total resources gained: 2 + 25 = 27." """
+    s = empty_state(1)
+    build_resource_example(s)
+    s._start_gain(0)
+    assert s.res[0] == 27 and s.ph == PH_GAIN
+
+
+def test_resources_cap_30_and_advantage():
+    s = empty_state(1)
+    build_resource_example(s)
+    s.searched[cell(s, 4, 1)] = 0          # 5 x 7 = 35 + 2
+    s._start_gain(0)
+    assert s.gained[0] == 37 and s.res[0] == 30
+    s2 = empty_state(1)
+    decide(s2, PH_GAIN, 0)
+    s2.apply_action(A.ADV_RES)
+    assert s2.res[0] == 6 and sum(1 for _, up in s2.disp[0] if not up) == 1
+
+
+def test_display_groups():
+    """Pair 3, three of a kind 7, four 11; mixed colours give nothing (FAQ: 2 red + 2 green = 2 x 3)."""
+    s = empty_state(1)
+    g = s.g
+    corner = [c for c in range(144) if g.comp.room_shape[c] == 2 and g.comp.room_lab[c] < 0]
+    red = [c for c in corner if g.comp.room_colour[c] == RED][:4]
+    green = [c for c in corner if g.comp.room_colour[c] == GREEN][:2]
+    s.disp[0] = [[c, True] for c in red[:2] + green]
+    decide(s, PH_GAIN, 0)
+    m = s.legal_action_mask()
+    assert m[cash_id(2, RED, 2)] and m[cash_id(2, GREEN, 2)] and not m[cash_id(2, RED, 3)]
+    assert m[discard_id(2, 4)]
+    s.apply_action(cash_id(2, RED, 2))
+    s.apply_action(cash_id(2, GREEN, 2))
+    assert s.res[0] == 6 and s.disp[0] == []
+    s.disp[0] = [[c, True] for c in red]
+    s.res[0] = 0
+    s._mask = None
+    s.apply_action(cash_id(2, RED, 4))
+    assert s.res[0] == 11
+
+
+def test_price_list_and_barrier_bars():
+    s = empty_state(1)
+    decide(s, PH_BUY, 0)
+    s.res[0] = 30
+    m = s.legal_action_mask()
+    assert not m[A.BUY + 5], "a bar needs a Barrier in the stock"
+    s.apply_action(A.BUY + 10)       # empty Barrier, 3
+    s.apply_action(A.BUY + 5)        # + 1 bar, 3
+    s.apply_action(A.BUY + 5)        # + 2 bars, 3
+    assert s.t_bar[0] == [1, 1, 1, 0] and s.res[0] == 21
+    s.apply_action(A.BUY + 1)        # heart 8
+    s.apply_action(A.BUY + 0)        # bullet 2
+    assert s.res[0] == 11 and s.tok[0][TK_HEART] == 1
+    assert PRICES == (2, 8, 5, 6, 9, 3, 7, 7, 9, 7, 3)
+    s.apply_action(A.BUY_DONE)
+    assert s.res[0] == 0, "Any resources not spent are lost."
+
+
+def test_recover_refill_and_new_lead():
+    s = empty_state(3)
+    c = put(s, 1, 5, four(s.g))
+    s.stock[0], s.reserve[0] = 0, 10
+    s.cubes[c * 3 + 0] = 6
+    s.tok[0][TK_HEART] = 1
+    s.tok[0][TK_BOOK] = 2
+    s.tok_pool[TK_HEART] -= 1
+    s.tok_pool[TK_BOOK] -= 2
+    s.disp[0] = s.disp[0][:3]
+    s._recover()
+    assert s.stock[0] == 4 and s.reserve[0] == 12, "Stamina 3 + 1 Heart, then cubes back from the rooms"
+    assert len(s.disp[0]) == 10, "Knowledge 8 + 2 Books"
+    s.queue = [[Q_NEXT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.lead == 2 and s.turn == 2, "the player to the right of the Lead player"
+
+
+# --------------------------------------------------------------------------------- event phase
+def _event(s, effect=None, number=None, trap=None):
+    comp = s.g.comp
+    for e in range(25):
+        if (effect is None or comp.event_effect[e] == effect) and (number is None or comp.event_number[e] == number) \
+                and (trap is None or comp.event_trap[e] == trap):
+            return e
+    raise LookupError
+
+
+def test_event_keep_or_redraw():
+    s = empty_state(1)
+    e1, e2 = s.event_deck[-1], s.event_deck[-2]
+    s.queue = [[Q_EVENT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_EVENT and s.event == e1
+    s.apply_action(A.REDRAW)
+    assert s.event == e2 and s.event_deck[0] == e1
+    s.apply_action(A.KEEP)
+    assert s.event_pile == [e2]
+
+
+def test_system_reboot():
+    s = empty_state(1)
+    s.exit_open = True
+    s.door[0] = DOOR_CLOSED
+    s.event = _event(s, effect=1)
+    s._apply_event()
+    assert not s.exit_open and s.door[0] == 1
+
+
+@pytest.mark.parametrize("number, heroes, expected", [(5, 3, 0), (6, 3, 3), (9, 3, 6), (10, 2, 6)])
+def test_additional_creatures_from_event_number(number, heroes, expected):
+    """ "if the card number is 9 with 3 living Heroes, X will be equal to 6" (1 Leader and 5 Creatures)."""
+    s = empty_state(heroes)
+    g = s.g
+    row = [put(s, 1, col, four(g, RED, col - 3)) for col in (3, 4)] + [put(s, 1, 5, four(g, RED, 2))]
+    for c in row[:2]:
+        creatures(s, c, zombie=1)
+    s.event = _event(s, number=number)
+    before = sum(s.pool)
+    from virus_envs.virus_lab.game import Q_EXTRA
+    s._step([Q_EXTRA])
+    placed = before - sum(s.pool)
+    assert placed == expected
+    if expected >= 4:
+        assert sum(s.pool[4:8]) == 7, "one Leader among them"
+
+
+def test_trap_check_placement_and_proliferation():
+    s = empty_state(1)
+    g = s.g
+    prol = find_card(g, doors=15, trap=TR_PROL2)
+    s.room_deck.remove(prol)
+    s.room_deck.append(prol)
+    s._trap_check(0)
+    assert s.ph == PH_TRAP
+    m = s.legal_action_mask()
+    assert m[trap_id(0, 1, 0)] and not m[trap_id(0, 0, 0)], "next to the Hero's room, on the table"
+    s.queue = [[Q_RT]]
+    s.apply_action(trap_id(0, 1, 0))
+    y = cell(s, 0, 6)
+    assert s.trapside[y] and s.card[y] == prol and CR.creature_space(s, y) == 2
+
+
+def test_lasers_and_gas():
+    s = empty_state(2)
+    g = s.g
+    las = put(s, 1, 5, find_card(g, doors=15, trap=TR_LASERS), trap=True)
+    gas = put(s, 0, 6, find_card(g, doors=15, trap=TR_GAS), trap=True)
+    creatures(s, las, dog=1, zombie=1)
+    at(s, 0, las)
+    at(s, 1, gas)
+    s.queue = [[Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.wounds[0][0][1] is False and s.wounds[1][0][1] is True
+    assert s.cre[las * 9 + DOG] == 0 and s.cre[las * 9 + ZOMBIE] == 1, "a Laser cannot kill a Zombie"
+
+
+# --------------------------------------------------------------------------------- creatures
+def corridor(s, row, cols, colour=RED):
+    return [put(s, row, c, four(s.g, colour, 0)) for c in cols]
+
+
+def test_they_see_you_before_noise():
+    """The Creature moves towards a Hero in line of sight regardless of cubes elsewhere."""
+    s = empty_state(2)
+    rooms = corridor(s, 3, range(2, 9))
+    creatures(s, rooms[3], zombie=1)          # column 5
+    at(s, 0, rooms[6])                        # seen 3 rooms east
+    s.cubes[rooms[1] * 2 + 1] = 5             # noise to the west
+    at(s, 1, -1)
+    assert CR.target_side(s, rooms[3]) == 1
+
+
+def test_sniff_within_four_rooms_and_closed_door():
+    s = empty_state(1)
+    g = s.g
+    # an L-shaped path: no straight line from the Creature to the Hero
+    a = put(s, 3, 3, four(g))
+    b = put(s, 4, 3, four(g))
+    c = put(s, 4, 4, four(g))
+    creatures(s, a, zombie=1)
+    at(s, 0, c)
+    assert CR.target_side(s, a) == 2
+    s.door[g.geo.EDGE[a][2]] = DOOR_CLOSED
+    assert CR.target_side(s, a) == -1, "Closed Doors block smell"
+    s.cre[a * 9 + ZOMBIE] = 0
+    s.cre[a * 9 + MUTANT] = 1
+    assert CR.target_side(s, a) == 2, "the Mutant sniffs behind doors"
+    del b
+
+
+def test_door_noise_two_minus_one():
+    """ "it can still hear him (2 cubes -1 cube for the door = 1 cube remaining)"; one cube is cancelled."""
+    s = empty_state(1)
+    g = s.g
+    a = put(s, 3, 3, four(g))
+    b = put(s, 3, 4, four(g))
+    creatures(s, a, zombie=1)
+    at(s, 0, -1)
+    at(s, 0, g.geo.start_cell)      # far away: neither seen nor sniffed
+    s.door[g.geo.EDGE[a][1]] = DOOR_CLOSED
+    s.cubes[b] = 2
+    # the hero in the start room is not within 4 connected rooms
+    assert CR.target_side(s, a) == 1
+    s.cubes[b] = 1
+    assert CR.target_side(s, a) == -1
+
+
+def test_lying_flat_then_removed():
+    s = empty_state(1)
+    a = put(s, 6, 8, four(s.g))
+    creatures(s, a, dog=2)
+    CR.slow_movement(s, 2)
+    assert s.flat[a] and s.cre[a * 9 + DOG] == 2
+    CR.slow_movement(s, 2)
+    assert s.cre[a * 9 + DOG] == 0 and s.pool[DOG] == 10
+
+
+def test_movement_by_difficulty_dog_bonus_and_stop_at_hero():
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    creatures(s, rooms[2], dog=1)
+    CR.slow_movement(s, 1)
+    assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 1: 1 room"
+    assert s.cre[rooms[4] * 9 + DOG] == 1, "Dogs +1"
+    s2 = empty_state(1)
+    rooms = corridor(s2, 3, range(1, 10))
+    at(s2, 0, rooms[2])
+    creatures(s2, rooms[0], zombie=1)
+    CR.slow_movement(s2, 3)
+    assert s2.cre[rooms[2] * 9 + ZOMBIE] == 1, "they stop on reaching a Hero"
+
+
+def test_partial_move_into_room_of_six():
+    """ "A group of 4 Creatures must move straight and the adjacent room contains 6 Creatures: only 1 may move in" """
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(2, 6))
+    creatures(s, rooms[0], zombie=4)
+    creatures(s, rooms[1], dog=3, blooder=3)
+    at(s, 0, rooms[3])
+    y = CR.move_step(s, rooms[0], 1)
+    assert y == rooms[1] and CR.creature_space(s, rooms[1]) == 7 and s.cre[rooms[0] * 9 + ZOMBIE] == 3
+    assert CR.move_step(s, rooms[0], 1) == -1, "a full room stops it"
+
+
+def test_barrier_value_six_against_group_seven():
+    """ "Their Creature group value is 6 ... Barrier with 3 bars (value 6) ... increasing the group value to 7;
+    they will destroy the Barrier" """
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(2, 5))
+    creatures(s, rooms[0], zombie=4, desu=1)
+    e = s.g.geo.EDGE[rooms[0]][1]
+    s.barrier[e] = 4
+    for b in range(4):
+        s.bar_pool[b] -= 1
+    assert CR.group_value(s, rooms[0]) == 6
+    assert CR.move_step(s, rooms[0], 1) == -1
+    creatures(s, rooms[0], dog=1)
+    assert CR.move_step(s, rooms[0], 1) == rooms[1]
+    assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
+
+
+def test_closed_door_barrier_value():
+    """A closed Door works like a Barrier of value 1 + Heroes behind it."""
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(2, 5))
+    creatures(s, rooms[0], zombie=2)
+    at(s, 0, rooms[1])
+    s.door[s.g.geo.EDGE[rooms[0]][1]] = DOOR_CLOSED
+    assert CR.move_step(s, rooms[0], 1) == -1, "value 2 against a group of 2"
+    creatures(s, rooms[0], zombie=1)
+    assert CR.move_step(s, rooms[0], 1) == rooms[1]
+
+
+def test_desu_tramples_into_full_room():
+    """ "Desu moves into a room where there are already 1 Leader, 4 Creatures, and 1 Hero ... move two Creatures
+    into the room from which Desu just entered." """
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(2, 5))
+    creatures(s, rooms[0], desu=1)
+    creatures(s, rooms[1], mutant=1, zombie=4)
+    at(s, 0, rooms[1])
+    assert CR.move_step(s, rooms[0], 1) == rooms[1]
+    assert s.cre[rooms[1] * 9 + DESU] == 1 and s.cre[rooms[1] * 9 + ZOMBIE] == 2
+    assert s.cre[rooms[0] * 9 + ZOMBIE] == 2 and CR.occupancy(s, rooms[1]) == 7
+
+
+def test_verduko_and_executioner():
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(2, 7))
+    creatures(s, rooms[0], verduko=1, executioner=1)
+    at(s, 0, rooms[3])
+    st = s.stock[0]
+    ev = CR.end_of_move_powers(s, rooms[0])
+    assert ev == [(0, 1)] and s.stock[0] == st - 1
+
+
+def test_placement_example_1():
+    """Black places 2 blue + 2 green (a Leader first) in the empty rooms with cubes; purple's 2 green creatures
+    then need option 2 (the default adds them to a group of the colour)."""
+    s = empty_state(2)
+    g = s.g
+    A_ = put(s, 2, 3, four(g, BLUE, 0))
+    B_ = put(s, 2, 4, four(g, BLUE, 1))
+    C_ = put(s, 3, 4, four(g, GREEN, 0))
+    D_ = put(s, 3, 5, four(g, GREEN, 1))
+    put(s, 1, 5, four(g, RED, 0))
+    put(s, 2, 5, four(g, RED, 1))
+    for c in (A_, B_, C_, D_):
+        s.cubes[c * 2 + 0] = 1
+    s.cubes[C_ * 2 + 1] = 1
+    s.cubes[D_ * 2 + 1] = 1
+    CR.place_for_rooms(s, [BLUE, BLUE, GREEN, GREEN])
+    assert CR.creature_space(s, A_) == 2, "the Leader first, in A"
+    assert [CR.creature_space(s, c) for c in (B_, C_, D_)] == [1, 1, 1]
+    CR.place_for_rooms(s, [GREEN, GREEN])
+    assert sum(s.pool) == 48 - 6 and CR.creature_space(s, C_) + CR.creature_space(s, D_) == 4
+
+
+def test_placement_example_2_and_option_2b():
+    """Option 2B: with no Creature in the reserve, a group of the colour must move 1 room; the room it left is
+    then an empty room with a cube (option 1)."""
+    s = empty_state(1)
+    g = s.g
+    B_ = put(s, 2, 4, four(g, GREEN, 0))
+    C_ = put(s, 2, 5, four(g, GREEN, 1))
+    put(s, 1, 5, four(g, RED, 0))
+    creatures(s, C_, dog=1)
+    s.cubes[B_] = 1
+    s.cubes[C_] = 1
+    at(s, 0, put(s, 1, 4, four(g, RED, 1)))
+    # no empty green room with a cube (B is empty: option 1 places there)
+    assert CR.place_creature(s, GREEN, False) == 1 and CR.creature_space(s, B_) == 1
+    # now drain the reserve: option 2B moves the group in C (towards the Hero)
+    saved = list(s.pool)
+    s.pool = [0] * 8
+    assert CR.place_creature(s, GREEN, False) == 3
+    s.pool = saved
+
+
+# --------------------------------------------------------------------------------- labs, clues, exit
+def _lab_pair(s, colour_a, colour_b):
+    """Two lab cards at (2,4) and (2,5) with their symbols on the shared grid point (3,5)."""
+    g = s.g
+    comp = g.comp
+    la = [c for c in range(144) if comp.room_lab[c] >= 0 and comp.room_colour[c] == colour_a]
+    lb = [c for c in range(144) if comp.room_lab[c] >= 0 and comp.room_colour[c] == colour_b and c not in la[:1]]
+    a, b = la[0], lb[0]
+    ca = put(s, 2, 4, a, rot=(1 - comp.room_lab[a]) % 4)     # symbol at SE
+    cb = put(s, 2, 5, b, rot=(2 - comp.room_lab[b]) % 4)     # symbol at SW
+    return ca, cb
+
+
+@pytest.mark.parametrize("n, same, clues", [(1, False, 1), (1, True, 1), (2, True, 0)])
+def test_research_lab_two_cards_for_one_hero(n, same, clues):
+    s = empty_state(n)
+    ca, cb = _lab_pair(s, RED, RED if same else BLUE)
+    s._check_lab(0, ca)
+    assert not s.clue_pending
+    s._check_lab(0, cb)
+    if clues:
+        assert s.clue_pending[:2] == [0, clues]
+    else:
+        assert not s.clue_pending, "2 heroes need 3 lab cards"
+
+
+def test_clue_incompatibility():
+    """ "A room with 4 doorways" is not compatible with "A room with 3 doorways": both are discarded."""
+    s = empty_state(1)
+    s._place_clue(0)
+    s._place_clue(1)
+    assert s.clues == [] and s.clue_deck[:2] == [1, 0]
+
+
+def test_antidote_placed_when_unique_then_exit_wins():
+    s = empty_state(1)
+    g = s.g
+    c = put(s, 1, 5, four(g, RED, 0))
+    put(s, 0, 6, find_card(g, doors=7, lab=False))        # 3 doorways
+    s.clues = [0]                                         # a room with 4 doorways
+    s._check_antidote()
+    assert candidate_rooms(s) == [c] and s.antidote_cell == c
+    at(s, 0, c)
+    s.apply_action(A.PICKUP)
+    assert s.antidote_holder == 0
+    # one living Hero: one Exit Control Room is enough
+    at(s, 0, s.exit_cells[0])
+    s.apply_action(A.ACTIVATE)
+    assert s.exit_open
+    at(s, 0, g.geo.start_cell)
+    s.apply_action(A.EXIT)
+    assert s.is_terminal() and s.won and list(s.returns()) == [1.0]
+
+
+def test_exit_control_by_living_heroes():
+    s = empty_state(4)
+    x0, x1 = s.exit_cells
+    s.act_exit = [[0], [1]]
+    s._check_exit_open()
+    assert not s.exit_open, "4 living Heroes: 1 in one room, 2 others in the other"
+    s.act_exit = [[0], [1, 2]]
+    s._check_exit_open()
+    assert s.exit_open
+    s2 = empty_state(3)
+    s2.act_exit = [[0], [1]]
+    s2._check_exit_open()
+    assert s2.exit_open
+
+
+def test_game_ends_after_turn_nine_and_on_deck_out():
+    s = empty_state(1)
+    s.turn = 9
+    s.queue = [[Q_DEEP]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.is_terminal() and not s.won and list(s.returns()) == [-1.0]
+    s2 = empty_state(1)
+    s2.room_deck = []
+    s2._draw_room()
+    assert s2.is_terminal()
