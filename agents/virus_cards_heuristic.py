@@ -8,7 +8,8 @@ turn. Discards keep the cards that have a use.
 from __future__ import annotations
 
 from agents.base import ParamAgent
-from virus_envs.virus_cards.cards import MEDICINE, VIRUS
+from virus_envs.virus_cards.actions import A_DISCARD
+from virus_envs.virus_cards.cards import LATEX_GLOVE, MEDICINE, VIRUS
 from virus_envs.virus_cards.encoding import HEALTHY
 
 # value of a slot code: 0 empty, 1 free, 2-6 infected, 7-11 vaccinated, 12+ immunized
@@ -16,8 +17,9 @@ _SLOT_VALUE = [0.0, 3.0] + [1.0] * 5 + [4.0] * 5 + [6.0] * 25
 
 
 class VirusCardsHeuristic(ParamAgent):
-    """Greedy one-turn lookahead on a body evaluation. Parameters: leader_weight, others_weight,
-    glove_bonus (value of a Latex Glove), win_bonus."""
+    """Greedy one-turn lookahead on a body evaluation. Parameters: leader_weight (how much the best
+    rival's body counts against its own), others_weight (the other rivals'), glove_bonus (value of a
+    Latex Glove per healthy organ of the best rival), progress_weight (reward for healthy organs)."""
 
     PARAMS = {"leader_weight": 0.9, "others_weight": 0.15, "glove_bonus": 1.0, "progress_weight": 2.5}
     VARIANTS = {
@@ -67,18 +69,18 @@ class VirusCardsHeuristic(ParamAgent):
         scored = []
         for a in legal:
             pl = A.payload[a]
-            if pl[0] == 3:              # discard: judged below, once each card's use is known
+            if pl[0] == A_DISCARD:              # discard: judged below, once each card's use is known
                 continue
             v = self._after(base, a, me)
             card = hand[pl[1]]
-            if g.TREAT[card] == 3:      # Latex Glove: the bodies do not change, the hands do
+            if g.TREAT[card] == LATEX_GLOVE:      # Latex Glove: the bodies do not change, the hands do
                 v += self.params["glove_bonus"] * (1 + max(base.hcount[q] for q in range(base.n) if q != me))
             gain = v - base_value
             best_gain[pl[1]] = max(best_gain[pl[1]], gain)
             scored.append((v, a))
         for a in legal:
             pl = A.payload[a]
-            if pl[0] != 3:
+            if pl[0] != A_DISCARD:
                 continue
             bits = pl[1]
             kept_use = sum(best_gain[i] for i in range(len(hand)) if not bits >> i & 1)

@@ -105,18 +105,25 @@ def oracle(s, a):
     o, at = slot(t, c)
     if k == ORGAN:
         return t == me and C[card] == c and s.organ[me][c] < 0
+    cfg = g.config
+
+    def cure_or_neutralize(played, on):
+        """Cure / Neutralize: the played card against the card it destroys and/or the organ."""
+        a_, b_ = match(C[played], C[on]), match(C[played], c)
+        return {"card": a_, "card_or_organ": a_ or b_, "card_and_organ": a_ and b_}[cfg["colour_rule"]]
+
     if k == VIRUS:
-        if t == me or o < 0 or len(at) == 2:
+        if (t == me and not cfg["virus_on_own_body"]) or o < 0 or len(at) == 2:
             return False
-        if not at or K[at[0]] == VIRUS:
+        if not at or K[at[0]] == VIRUS:                 # Infect, Remove
             return match(C[card], c)
-        return match(C[card], C[at[0]])
+        return cure_or_neutralize(card, at[0])          # Neutralize
     if k == MEDICINE:
-        if t != me or o < 0 or len(at) == 2:
+        if (t != me and not cfg["medicine_on_any_body"]) or o < 0 or len(at) == 2:
             return False
-        if at and K[at[0]] == VIRUS:
-            return match(C[card], C[at[0]])
-        return match(C[card], c)
+        if at and K[at[0]] == VIRUS:                    # Cure
+            return cure_or_neutralize(card, at[0])
+        return match(C[card], c)                        # Vaccinate, Immunize
     if T[card] == THIEF:
         return t != me and o >= 0 and len(at) < 2 and s.organ[me][c] < 0
     if T[card] == TRANSPLANT:
@@ -124,9 +131,15 @@ def oracle(s, a):
     return False
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_mask_equals_the_oracle(n):
-    g = virus_envs.game("virus_cards_v0", num_players=n)
+VARIANTS = [(n, {}) for n in (2, 3, 4, 5, 6)] + [
+    (3, {"colour_rule": "card"}), (4, {"colour_rule": "card_and_organ"}),
+    (3, {"virus_on_own_body": True, "medicine_on_any_body": True}),
+]
+
+
+@pytest.mark.parametrize("n, config", VARIANTS)
+def test_mask_equals_the_oracle(n, config):
+    g = virus_envs.game("virus_cards_v0", num_players=n, **config)
     rng = np.random.default_rng(100 + n)
     checked = 0
     phases = set()
@@ -158,6 +171,7 @@ def test_random_playouts_keep_the_invariants(n, chunk):
     g = virus_envs.game("virus_cards_v0", num_players=n)
     total = g.deck.size
     rng = np.random.default_rng(7 * n + chunk)
+    resampled = 0
     for k in range(100):
         s = g.new_initial_state(seed=10_000 * n + 100 * chunk + k)
         step = 0
@@ -175,7 +189,11 @@ def test_random_playouts_keep_the_invariants(n, chunk):
                 assert np.array_equal(fresh.observation(p), s.observation(p))
                 det = s.determinize(p, np.random.default_rng(step))
                 assert det.view(p) == s.view(p)
+                assert np.array_equal(det.observation(p), s.observation(p))
                 assert sorted(cards_everywhere(det)) == list(range(total))
+                hidden = sorted(c for q in range(n) if q != p for c in s.hands[q]) + sorted(s.deck)
+                if len(set(hidden)) > 1:
+                    resampled += (det.deck != s.deck or any(det.hands[q] != s.hands[q] for q in range(n) if q != p))
             s.apply_action(a)
             step += 1
             # cards conserved: every card exactly once
@@ -193,12 +211,16 @@ def test_random_playouts_keep_the_invariants(n, chunk):
                     assert kind == A_PLAYER, f"immunized organ moved by {g.action_to_string(a)}"
                     t = next(t for t in range(n) if s.organ[t][c] == card)
                     assert [s.organ[t][x] for x in range(5)] == bodies_before[q]
-            # the game ends exactly when a body has 4 healthy organs (or on truncation)
-            best = max(s.healthy(q) for q in range(n))
-            if s.is_terminal():
-                assert s.is_truncated() or s.healthy(s.winner) >= 4
-            else:
-                assert best < 4
+            # the game ends exactly when a body has 4 healthy organs (or on truncation), counted here
+            # from the cards: an organ is healthy when no virus lies on it
+            healthy = [sum(1 for c in range(5) if s.organ[q][c] >= 0
+                           and not any(g.KIND[x] == VIRUS for x in s.att[q][c])) for q in range(n)]
+            assert healthy == s.scores()
+            if s.is_terminal() and not s.is_truncated():
+                assert healthy[s.winner] >= 4
+            elif not s.is_terminal():
+                assert max(healthy) < 4
         r = s.returns()
         assert r.shape == (n,)
         assert (r.tolist().count(1.0) == 1 and r.sum() == 1 - (n - 1)) or (s.is_truncated() and not r.any())
+    assert resampled > 50   # determinize really deals the hidden cards again

@@ -103,10 +103,8 @@ def test_multicolour_organ_is_a_fifth_organ_and_four_healthy_win():
     s = from_text("""
         players: 2
         hand 0: multi, red virus, red medicine
-        body 0: red+red virus, green, blue, yellow+blue virus
+        body 0: red+red virus, green, blue, yellow
     """)
-    s.att[0][3] = []  # the yellow organ is free (the blue virus line above only borrows a card)
-    s._recount()
     assert s.healthy(0) == 3
     act(s, "play 0 -> +0 multi")
     assert s.is_terminal() and s.returns().tolist() == [1.0, -1.0]
@@ -285,8 +283,22 @@ def test_multicolour_medicine_acts_on_any_and_falls_to_any_virus(colour):
     act(s, f"play 0 -> +1 {colour}")
     assert body_text(s, 1) == colour
     s = from_text(f"players: 2\nhand 0: {other} virus, green, yellow\nbody 1: {colour}+multi medicine",
-                  strict_colour_match=True)
+                  colour_rule="card_and_organ")
     assert f"play 0 -> +1 {colour}" not in names(s)        # the variant that also asks the organ's colour
+
+
+@pytest.mark.parametrize("rule, allowed", [("card_or_organ", True), ("card", False), ("card_and_organ", False)])
+def test_multicolour_organ_is_affected_by_any_card(rule, allowed):
+    """ "... very fragile because they can be affected by any card": a blue virus neutralizes the red
+    medicine on a multicolour organ, a blue medicine cures the red virus on it (default colour_rule);
+    reading each sentence alone ('card') the colours of the two cards must match."""
+    s = from_text("players: 2\nhand 0: blue virus, green, yellow\nbody 1: multi+red medicine", colour_rule=rule)
+    assert ("play 0 -> +1 multi" in names(s)) == allowed
+    s = from_text("players: 2\nhand 0: blue medicine, green, yellow\nbody 0: multi+red virus", colour_rule=rule)
+    assert ("play 0 -> +0 multi" in names(s)) == allowed
+    # a coloured organ is not multicolour: a blue virus never neutralizes a red medicine on a red organ
+    s = from_text("players: 2\nhand 0: blue virus, green, yellow\nbody 1: red+red medicine", colour_rule=rule)
+    assert "play 0 -> +1 red" not in names(s)
 
 
 # -- treatments -----------------------------------------------------------------------------
@@ -308,6 +320,19 @@ def test_transplant_swaps_organs_between_any_two_players_with_their_cards():
     assert body_text(s, 1) == "red, blue+blue medicine"
     assert body_text(s, 2) == "green+green virus, yellow"
     assert s.current_player() == 1 and len(s.hands[0]) == 3
+
+
+def test_a_treatment_can_complete_another_players_body_who_wins_at_once():
+    """ "a body of 4 healthy organs ... wins": checked for every player after every action."""
+    s = from_text("""
+        players: 3
+        hand 0: transplant, red, blue
+        body 1: red, green, blue, yellow+yellow virus
+        body 2: multi
+    """)
+    act(s, "play 0 -> +1 yellow")
+    act(s, "transplant with +2 multi")
+    assert s.is_terminal() and s.winner == 1 and s.returns().tolist() == [-1.0, 1.0, -1.0]
 
 
 def test_transplant_colour_rule_and_immunized_organs():
@@ -384,17 +409,17 @@ def test_latex_glove_empties_other_hands_and_they_spend_next_turn_drawing():
     """ "All players, except the one playing the latex glove card, discard their hand ... these players
     must spend their turn as if they had chosen the DISCARD action on their turn, drawing a new hand,
     thus skipping a turn." """
-    g = virus_envs.game("virus_cards_v0", num_players=3)
     s = from_text("players: 3\nhand 0: latex glove, red, blue\nhand 1: green, red virus, yellow\n"
                   "hand 2: transplant, multi, blue virus")
     act(s, "play 0")
     assert len(s.hands[0]) == 3
-    assert len(s.discard) == 1 + 3 + 3
+    # the glove, then the hands in turn order (they are drawn again from the deck, not this pile)
+    assert [s.game.deck.card_name(c) for c in s.discard] == [
+        "latex glove", "green organ", "red virus", "yellow organ", "transplant", "multi organ", "blue virus"]
     # players 1 and 2 spend their turns drawing: the next decision is player 0's again
     assert s.current_player() == 0
     assert len(s.hands[1]) == 3 and len(s.hands[2]) == 3
     assert s.turns == 3
-    assert g  # the game object is unchanged by playing
 
 
 # -- decks ----------------------------------------------------------------------------------
@@ -450,6 +475,25 @@ def test_colour_names_cover_the_slots():
     assert COLOURS == ("red", "green", "blue", "yellow", "multi")
 
 
+def test_a_short_hand_is_made_up_at_the_start_of_the_turn():
+    """ "Each player must have 3 cards in their hand at the beginning of each turn." """
+    s = from_text("players: 2\nhand 0: red, blue, green\nhand 1: yellow\nbody 1: blue")
+    s.discard, s.deck = s.discard + s.deck[:-1], s.deck[-1:]   # one card left to draw
+    act(s, "discard 0,1,2")          # player 0 draws the last card, then from the turned-over pile
+    assert s.current_player() == 1 and len(s.hands[1]) == 3
+
+
+@pytest.mark.parametrize("content, players, fragment", [
+    ("presets:\n  published:\n    organ: {red: 2, green: 2, blue: 2, yellow: 2}\n", 5, "need at least 16"),
+    ("presets:\n  published:\n    organ: {red: 8}\n    virus: {red: 8}\n", 2, "at least 4 colours"),
+])
+def test_a_deck_that_cannot_be_dealt_or_won_is_refused(tmp_path, content, players, fragment):
+    p = tmp_path / "deck.yaml"
+    p.write_text(content)
+    with pytest.raises(ValueError, match=fragment):
+        virus_envs.game("virus_cards_v0", num_players=players, deck_file=str(p))
+
+
 # -- bad input ------------------------------------------------------------------------------
 def test_illegal_actions_in_every_phase_leave_the_state_unchanged():
     import json
@@ -460,7 +504,9 @@ def test_illegal_actions_in_every_phase_leave_the_state_unchanged():
         body 1: green, yellow
         body 2: red
     """)
-    cases = ["play 2 -> +1 red", "transplant with +1 green", "contagion green -> +1 yellow", "play 0 -> +0 red"]
+    cases = ["play 2 -> +1 red", "transplant with +1 green", "contagion green -> +1 yellow", "play 0 -> +0 red",
+             "contagion green -> +2 red", "discard 0"]
+    phases = set()
     for phase_action in (None, "play 0 -> +1 green"):
         if phase_action:
             act(s, phase_action)
@@ -473,6 +519,22 @@ def test_illegal_actions_in_every_phase_leave_the_state_unchanged():
                 s.apply_action(a)
             assert s.phase() in str(ei.value) and bad in str(ei.value) and "player 0" in str(ei.value)
             assert json.dumps(s.to_dict(), sort_keys=True) == before
+            phases.add(s.phase())
+    s = from_text("""
+        players: 3
+        hand 0: contagion, red, blue
+        body 0: green+green virus, yellow+yellow virus
+        body 1: green, yellow
+        body 2: red
+    """)
+    act(s, "play 0")
+    for bad in cases:
+        a = s.game.string_to_action(bad)
+        before = json.dumps(s.to_dict(), sort_keys=True)
+        with pytest.raises(IllegalActionError, match="contagion: move a virus"):
+            s.apply_action(a)
+        assert json.dumps(s.to_dict(), sort_keys=True) == before
+    assert phases == {"play or discard", "transplant: second organ"}
     s.apply_action(s.legal_actions()[0])
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[-1])

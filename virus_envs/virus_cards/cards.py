@@ -92,8 +92,10 @@ def load_deck(preset: str, path: str | None = None) -> Deck:
                 colour.append(-1 if k_i == TREATMENT else i)
                 treat.append(i if k_i == TREATMENT else -1)
                 ctype.append(k_i * 5 + i)
-    if sum(1 for k in kind if k == ORGAN) < 4:
-        raise ValueError(f"{path}: field '{where}.organ' must give at least 4 organs (a body to win)")
+    organ_types = {colour[i] for i in range(len(kind)) if kind[i] == ORGAN}
+    if len(organ_types) < 4:
+        raise ValueError(f"{path}: field '{where}.organ' must give organs of at least 4 colours "
+                         f"(multicolour counts as one): a body of 4 different organs wins")
     counts = [0] * NUM_TYPES
     for t in ctype:
         counts[t] += 1

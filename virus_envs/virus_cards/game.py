@@ -43,8 +43,12 @@ class VirusCardsGame(Game):
         "first_player": 0,              # seat that takes the first turn; -1 = drawn with the game's seed
         "medicine_on_any_body": False,  # medicines also on other players' organs (default: own body only)
         "virus_on_own_body": False,     # viruses also on one's own organs (default: other players only)
-        "strict_colour_match": False,   # cure/neutralize also need the organ's colour to match
+        # Cure and Neutralize act on the card lying on the organ: whose colour must the played card match?
+        # 'card_or_organ' (that card's or the organ's: a multicolour organ is "affected by any card"),
+        # 'card' (only that card's: each sentence read alone), 'card_and_organ' (both: strict)
+        "colour_rule": "card_or_organ",
     }
+    CHOICES = {"colour_rule": ("card_or_organ", "card", "card_and_organ")}
 
     BOUNDS = {"max_turns": (1, None), "first_player": (-1, "seat")}
 
@@ -54,6 +58,10 @@ class VirusCardsGame(Game):
             self.deck = load_deck(c["deck"], c["deck_file"] or None)
         except ValueError as e:
             raise ValueError(f"config key 'deck'/'deck_file': {e}") from None
+        need = HAND * self.num_players + 1
+        if self.deck.size < need:
+            raise ValueError(f"config key 'deck'/'deck_file': the deck has {self.deck.size} cards; "
+                             f"{self.num_players} players need at least {need}")
 
     def _build(self):
         n = self.num_players
@@ -73,22 +81,23 @@ class VirusCardsGame(Game):
     def slot_targets(self, kind: int, colour: int, codes: tuple) -> tuple:
         """Slots of a body (given by its slot codes) that a virus or medicine of `colour` may be played on.
 
-        Virus: Infect a free organ, Remove an infected one (colour of the organ), Neutralize a medicine
-        (colour of the medicine). Medicine: Vaccinate a free organ, Immunize a vaccinated one (colour
-        of the organ), Cure a virus (colour of the virus). `strict_colour_match` also asks the organ's
-        colour for Cure and Neutralize. Immunized organs take nothing."""
+        Virus: Infect a free organ, Remove an infected one (colour of the organ), Neutralize a medicine.
+        Medicine: Vaccinate a free organ, Immunize a vaccinated one (colour of the organ), Cure a virus.
+        For Cure and Neutralize the `colour_rule` config says which colours must match. Immunized
+        organs take nothing."""
         x = COMPAT[colour]
-        strict = self.config["strict_colour_match"]
+        rule = self.config["colour_rule"]
         out = []
         for c, k in enumerate(codes):
             if k == 0 or k >= 12:                 # no organ, or immunized
                 continue
-            if k == 1:                            # free
+            if k == 1:                            # free: Infect / Vaccinate
                 ok = x[c]
-            elif k < 7:                           # infected by a virus of colour k-2
-                ok = x[c] if kind == VIRUS else x[k - 2] and (x[c] or not strict)
-            else:                                 # vaccinated by a medicine of colour k-7
-                ok = x[k - 7] and (x[c] or not strict) if kind == VIRUS else x[c]
+            elif (k < 7) == (kind == VIRUS):      # a second virus (Remove) or a second medicine (Immunize)
+                ok = x[c]
+            else:                                 # Cure the virus (k-2) or Neutralize the medicine (k-7) on it
+                on = x[k - 2] if k < 7 else x[k - 7]
+                ok = (on or x[c]) if rule == "card_or_organ" else (on and x[c]) if rule == "card_and_organ" else on
             if ok:
                 out.append(c)
         return tuple(out)
@@ -563,6 +572,10 @@ class VirusCardsState(State):
                 self.truncated = True
                 return
             if self.hands[p]:
+                # "Each player must have 3 cards in their hand at the beginning of each turn": a hand
+                # left short by an exhausted deck is made up now if cards have come back since
+                if len(self.hands[p]) < HAND:
+                    self._draw(p)
                 self.turn_player = p
                 return
             self._draw(p)
