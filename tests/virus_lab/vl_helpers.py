@@ -82,7 +82,7 @@ def empty_state(n=1, difficulty=2, **cfg):
         s.pool[b[1]] += 1
         s.boss_deck.append(b[2])
     s.bosses = []
-    s.cre = [0] * len(s.cre)
+    s.cre = bytearray(len(s.cre))
     s._mask = None
     return s
 

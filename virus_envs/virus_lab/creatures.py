@@ -194,8 +194,9 @@ def move_step(s, cell, d):
                     _move_bosses(s, cell, y, 1)
         if not moved:
             return -1
-    s.flat[y] = False
-    s.flat[cell] = False if has_creatures(s, cell) and s.flat[cell] else s.flat[cell]
+    s.flat[y] = 0
+    if not has_creatures(s, cell):
+        s.flat[cell] = 0
     if s.trapside[y] and s.g.comp.room_trap[s.card[y]] == TR_LASERS:
         _kill_one_hp(s, y)
     return y
@@ -252,7 +253,7 @@ def slow_movement(s, base_move):
                         s.pool[k] += s.cre[cell * NK + k]
                         s.cre[cell * NK + k] = 0
                 else:
-                    s.flat[cell] = True
+                    s.flat[cell] = 1
             rem[cell] = 0
             continue
         y = move_step(s, cell, d)
@@ -349,7 +350,7 @@ def place_creature(s, colour, leader, ignore_colour=False, option1=True):
                     and any(s.cubes[cell * s.n:(cell + 1) * s.n]):
                 s.cre[cell * NK + k] += 1
                 s.pool[k] -= 1
-                s.flat[cell] = False
+                s.flat[cell] = 0
                 return 1
     # 2A. add to a room with non-lying Creatures in a Hero Alerted Area
     if k >= 0:

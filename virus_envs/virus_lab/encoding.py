@@ -66,40 +66,47 @@ def encode(s, p) -> np.ndarray:
     L = g.layout
     v = L.zeros()
     cells = v[L.slices["cells"]].reshape(N, CF)
-    card = np.asarray(s.card) + 1
+    i16 = np.int16
+    card = np.array(s.card, dtype=i16) + 1
     cells[:] = ctab[card]
-    trap = np.asarray(s.trapside, dtype=bool)
-    if trap.any():
+    if any(s.trapside):
+        trap = _arr(s.trapside).astype(bool)
         cells[trap] += ttab[card[trap]]
         cells[trap, 18:23] = 0            # the trap side shows no lab symbol, special room or bonus
-    cells[:, 7:11] = bits[np.asarray(s.doors)]
-    ex = np.asarray(s.explored)
+    cells[:, 7:11] = bits[_arr(s.doors)]
+    ex = np.array(s.explored, dtype=i16)
     cells[:, 23] = ex == p
     cells[:, 24] = ex >= 0
-    cells[:, 25] = np.asarray(s.searched) >= 0
-    cub = np.asarray(s.cubes).reshape(N, n).sum(axis=1)
-    cells[:, 26] = np.minimum(cub / 10.0, 1.0)
-    cells[:, 27:36] = np.minimum(np.asarray(s.cre).reshape(N, 9) / 7.0, 1.0)
-    cells[:, 36] = s.flat
+    cells[:, 25] = np.array(s.searched, dtype=i16) >= 0
+    if any(s.cubes):
+        cub = _arr(s.cubes).reshape(N, n).sum(axis=1)
+        cells[:, 26] = np.minimum(cub * 0.1, 1.0)
+    cells[:, 27:36] = _arr(s.cre).reshape(N, 9) * (1 / 7.0)
+    if any(s.flat):
+        cells[:, 36] = _arr(s.flat)
     if s.antidote_cell >= 0:
         cells[s.antidote_cell, 37] = 1
     for q in range(n):
         if s.pos[q] >= 0:
             cells[s.pos[q], 38 + (q - p) % n] = 1
-    door = np.asarray(s.door)
-    bar = np.asarray(s.barrier)
-    br = np.asarray(s.breach)
     E = g._edge_idx if hasattr(g, "_edge_idx") else _edges(g)
     valid = E >= 0
     Ei = np.where(valid, E, 0)
-    cells[:, 42:46] = (door[Ei] == 2) & valid
-    cells[:, 46:50] = (door[Ei] == 1) & valid
-    cells[:, 50:54] = np.where(valid, np.maximum(bar[Ei] - 1, 0) * 2 / 6.0, 0)
-    cells[:, 54:58] = br[Ei] & valid
+    if any(s.door):
+        door = _arr(s.door)
+        cells[:, 42:46] = (door[Ei] == 2) & valid
+        cells[:, 46:50] = (door[Ei] == 1) & valid
+    if any(s.barrier):
+        bar = _arr(s.barrier).astype(i16)
+        cells[:, 50:54] = np.where(valid, np.maximum(bar[Ei] - 1, 0) * 2 / 6.0, 0)
+    if any(s.breach):
+        br = _arr(s.breach).astype(bool)
+        cells[:, 54:58] = br[Ei] & valid
     for i, c in enumerate(s.exit_cells):
         if s.act_exit[i]:
             cells[c, 58] = 1
-    cells[:, 59] = np.asarray(s.sp_uses) / 3.0
+    if any(s.sp_uses):
+        cells[:, 59] = _arr(s.sp_uses) * (1 / 3.0)
     # heroes
     H = v[L.slices["heroes"]].reshape(4, HF)
     for q in range(n):
@@ -174,6 +181,13 @@ def encode(s, p) -> np.ndarray:
     return v
 
 
+def _arr(x):
+    """A numpy view of a bytearray field (a list when a test built the field by hand)."""
+    if isinstance(x, bytearray):
+        return np.frombuffer(x, dtype=np.uint8)
+    return np.array(x, dtype=np.int16)
+
+
 def _edges(g):
     g._edge_idx = np.array(g.geo.EDGE, dtype=np.int64)
     return g._edge_idx
@@ -198,8 +212,8 @@ def view(s, p) -> dict:
         rooms.append({
             "cell": cell, "row": r, "col": col, "card": name(c), "rot": s.rot[cell], "doors": s.doors[cell],
             "colour": g.colour_of(c), "trap": comp.room_trap[c] if s.trapside[cell] else 0,
-            "cubes": s.cubes[cell * s.n:(cell + 1) * s.n], "creatures": s.cre[cell * 9:(cell + 1) * 9],
-            "flat": s.flat[cell], "explored_by": s.explored[cell], "searched_by": s.searched[cell]})
+            "cubes": list(s.cubes[cell * s.n:(cell + 1) * s.n]), "creatures": list(s.cre[cell * 9:(cell + 1) * 9]),
+            "flat": bool(s.flat[cell]), "explored_by": s.explored[cell], "searched_by": s.searched[cell]})
     heroes = []
     for q in range(s.n):
         heroes.append({

@@ -137,12 +137,18 @@ class VirusLabGame(Game):
     def state_from_dict(self, d: dict) -> "VirusLabState":
         s = VirusLabState(self)
         for f in _FIELDS:
-            setattr(s, f, _copy(d[f]))
+            setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
         s.rng = rng_from_dict(d["rng"])
         return s
 
 
+# per-cell / per-edge small counts held in bytearrays (cheap copies, zero-copy numpy views for the encoding)
+_BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat")
+
+
 def _copy(v):
+    if isinstance(v, bytearray):
+        return bytearray(v)
     if isinstance(v, list):
         return [_copy(x) if isinstance(x, list) else x for x in v]
     return v
@@ -166,18 +172,18 @@ class VirusLabState(State):
         self.queue = []
         self.card = [-1] * N
         self.rot = [0] * N
-        self.doors = [0] * N
-        self.trapside = [False] * N
-        self.door = [0] * geo.nedges
-        self.barrier = [0] * geo.nedges
-        self.breach = [False] * geo.nedges
-        self.cubes = [0] * (N * n)
+        self.doors = bytearray(N)
+        self.trapside = bytearray(N)
+        self.door = bytearray(geo.nedges)
+        self.barrier = bytearray(geo.nedges)
+        self.breach = bytearray(geo.nedges)
+        self.cubes = bytearray(N * n)
         self.explored = [-1] * N
         self.searched = [-1] * N
-        self.sp_uses = [0] * N
+        self.sp_uses = bytearray(N)
         self.labcells, self.labvert, self.labs_used = [], [-1] * N, []
-        self.cre = [0] * (N * NK)
-        self.flat = [False] * N
+        self.cre = bytearray(N * NK)
+        self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
         self.bar_pool = list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
@@ -298,7 +304,7 @@ class VirusLabState(State):
         self.card[cell] = c
         self.rot[cell] = r
         self.doors[cell] = self.g.rot_doors[c][r]
-        self.trapside[cell] = trap
+        self.trapside[cell] = 1 if trap else 0
 
     # -- public API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -349,6 +355,8 @@ class VirusLabState(State):
 
     def to_dict(self) -> dict:
         d = {f: _copy(getattr(self, f)) for f in _FIELDS}
+        for f in _BYTE_FIELDS:
+            d[f] = list(d[f])
         d["rng"] = rng_to_dict(self.rng)
         return d
 
@@ -610,7 +618,7 @@ class VirusLabState(State):
             # All door tiles are reset to the 'open' side."
             self.exit_open = False
             self.act_exit = [[], []]
-            self.door = [DOOR_OPEN if x else 0 for x in self.door]
+            self.door = bytearray(DOOR_OPEN if x else 0 for x in self.door)
         elif eff == EF_FATIGUE:
             for p in range(self.n):
                 if self.active(p) and self.stock[p]:
@@ -677,7 +685,7 @@ class VirusLabState(State):
     # -- real time phase -------------------------------------------------------------------
     def _start_rt(self):
         comp = self.g.comp
-        self.sp_uses = [0] * self.g.geo.ncells
+        self.sp_uses = bytearray(self.g.geo.ncells)
         self.act_exit = [[], []]
         for p in range(self.n):
             self.countered[p] = False
