@@ -1,0 +1,115 @@
+"""Tiny training runs (a few thousand steps) through the whole pipeline; no claim about learning quality."""
+import csv
+import json
+
+import numpy as np
+import pytest
+import torch
+
+import agents
+import virus_envs
+from experiments.arena import play_game
+from experiments.cli import main
+from experiments.train import TrainConfig, config_from_dict, load_config, make_env_fn, train
+
+torch.set_num_threads(1)
+
+
+def _tiny(env_id, **kw):
+    pool = {"random": 1.0, "snapshot": 1.0}
+    evals = ["random"]
+    if env_id in agents.HEURISTICS:
+        pool["heuristic"] = 1.0
+        evals.append("heuristic")
+    base = dict(game=env_id, total_steps=2048, n_envs=2, n_steps=256, batch_size=256, n_epochs=1,
+                net_arch=[16, 16], opponents=pool, snapshot_every=512, eval_every=1024, eval_games=4,
+                eval_opponents=evals, progress_every=1024, seed=5)
+    base.update(kw)
+    return config_from_dict(base)
+
+
+@pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
+def test_tiny_training_run_end_to_end(env_id, tmp_path):
+    lines = []
+    summary = train(_tiny(env_id), tmp_path, echo=lines.append, command="test")
+    for name in ("final.zip", "best.zip", "progress.csv", "eval.csv", "config.yaml", "summary.json"):
+        assert (tmp_path / name).is_file(), name
+    assert summary["steps"] >= 2048 and len(summary["evals"]) == 2          # at 1024 and 2048 steps
+    assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["step_1024.zip", "step_2048.zip"]
+    rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
+    assert {r["opponent"] for r in rows} == set(_tiny(env_id).eval_opponents)
+    assert all(0 <= float(r["ci95_low"]) <= float(r["win_rate"]) <= float(r["ci95_high"]) <= 1 for r in rows)
+    progress = list(csv.DictReader(open(tmp_path / "progress.csv")))
+    assert progress and "train/value_loss" in progress[0]
+    assert any(k.startswith("selfplay/win_") for k in progress[-1])
+    assert float(progress[-1]["selfplay/snapshots"]) >= 1                  # the pool was refreshed
+    assert any("eval at" in s for s in lines) and any("steps/s" in s for s in lines)
+    # the saved model is an agent of the tournament code
+    game = virus_envs.game(env_id)
+    line = [agents.make(f"ppo:{tmp_path / 'final.zip'}", game)] + [agents.make("random", game)
+                                                                   for _ in range(game.num_players - 1)]
+    st, _ = play_game(game, line, seed=3)
+    assert st.is_terminal()
+    meta = line[0].meta
+    assert meta["env_id"] == env_id and meta["num_players"] == game.num_players and meta["trained_steps"] >= 2048
+
+
+@pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
+def test_losses_reach_the_learners_transitions(env_id):
+    """In PPO's own rollout buffer: -1 on the learner's last transition of lost games, +1 of won ones."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    cfg = _tiny(env_id, opponents={"random": 1.0})
+    venv = DummyVecEnv([make_env_fn(cfg, virus_envs.game(env_id).num_players) for _ in range(2)])
+    model = MaskablePPO("MlpPolicy", venv, n_steps=512, batch_size=256, n_epochs=1, seed=1, device="cpu",
+                        policy_kwargs={"net_arch": [16]})
+    model.learn(1024)
+    buf = model.rollout_buffer
+    rewards, starts = buf.rewards, buf.episode_starts      # shape (n_steps, n_envs)
+    assert (rewards < 0).any(), "no loss ever reached a transition"
+    assert (rewards > 0).any()
+    # a non-zero reward is only ever on an episode's last transition (the next one starts a new game)
+    nz = np.argwhere(rewards[:-1] != 0)
+    assert len(nz) and all(starts[t + 1, e] == 1 for t, e in nz)
+    venv.close()
+
+
+def test_cli_train_with_a_config_file(tmp_path, capsys):
+    cfgfile = tmp_path / "c.yaml"
+    cfgfile.write_text("game: virus_cards_v0\ntotal_steps: 4096\nn_envs: 2\nn_steps: 128\nbatch_size: 128\n"
+                       "n_epochs: 1\nnet_arch: [8]\neval_every: 100000\neval_games: 2\nsnapshot_every: 256\n")
+    out = tmp_path / "run"
+    main(["train", "--game", "virus_cards_v0", "--config", str(cfgfile), "--total-steps", "512", "--seed", "3",
+          "--out", str(out)])
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["steps"] == 512 and len(summary["evals"]) == 1       # the end is always evaluated
+    assert load_config(out / "config.yaml").seed == 3
+    assert "done" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("game: virus_cards_v0\nlearning_rat: 0.1\n", "unknown key 'learning_rat'"),
+    ("total_steps: many\n", "key 'total_steps' must be int"),
+    ("vec_env: threads\n", "key 'vec_env' must be one of"),
+    ("opponents: {random: -1}\n", "key 'opponents'"),
+    ("game: roll_write_v0\n", "not --game"),
+])
+def test_cli_config_mistakes_are_one_line(tmp_path, text, fragment):
+    cfgfile = tmp_path / "c.yaml"
+    cfgfile.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main(["train", "--game", "virus_cards_v0", "--config", str(cfgfile), "--out", str(tmp_path / "o")])
+    assert fragment in str(e.value) and "\n" not in str(e.value)
+
+
+def test_cli_unknown_game_and_missing_config(tmp_path):
+    with pytest.raises(SystemExit, match="unknown env id"):
+        main(["train", "--game", "nope"])
+    with pytest.raises(SystemExit, match="config file not found"):
+        main(["train", "--game", "virus_cards_v0", "--config", str(tmp_path / "none.yaml")])
+
+
+def test_default_config_is_valid():
+    assert TrainConfig().total_steps > 0
+    config_from_dict({})
