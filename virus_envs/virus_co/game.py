@@ -83,15 +83,10 @@ class VirusCoGame(Game):
     }
     CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("fee_on_pass", "off")}
 
+    BOUNDS = {"rounds": (1, None), "max_turns": (1, None), "first_player": (-1, "seat")}
+
     def _validate_config(self):
         c = self.config
-        if c["rounds"] < 1:
-            raise ValueError(f"config key 'rounds' must be >= 1, got {c['rounds']}")
-        if c["max_turns"] < 1:
-            raise ValueError(f"config key 'max_turns' must be >= 1, got {c['max_turns']}")
-        if not -1 <= c["first_player"] < self.num_players:
-            raise ValueError(f"config key 'first_player' must be -1 or a seat 0..{self.num_players - 1}, "
-                             f"got {c['first_player']}")
         try:
             self.cat = load_catalogue(c["deck"], c["cards_file"] or None)
         except ValueError as e:
