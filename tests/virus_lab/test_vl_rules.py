@@ -829,3 +829,172 @@ def test_game_ends_after_turn_nine_and_on_deck_out():
     s2.room_deck = []
     s2._draw_room()
     assert s2.is_terminal()
+
+
+# --------------------------------------------------------------------------------- tiles, explosives, extras
+def _give_tiles(s, p, bars=(0, 0, 0, 0), doors=0, breaches=0, expl=0):
+    for b in range(4):
+        s.t_bar[p][b] += bars[b]
+        s.bar_pool[b] -= bars[b]
+    s.t_door[p] += doors
+    s.door_pool -= doors
+    s.t_breach[p] += breaches
+    s.breach_pool -= breaches
+    s.tok[p][TK_EXPL] += expl
+    s.tok_pool[TK_EXPL] -= expl
+    s._mask = None
+
+
+def test_barrier_tiles_in_order_and_removal():
+    """ "a 2 bar barrier requires 3 tiles: empty, 1 bar and 2 bars"; a Hero removes it for 1 Action cube."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    _give_tiles(s, 0, bars=(1, 1, 1, 0))
+    e = s.g.geo.EDGE[c][2]
+    s.apply_action(A.BARRIER + 2)
+    assert s.barrier[e] == 3 and s.t_bar[0] == [0, 0, 0, 0] and s.stock[0] == 7
+    assert not s.legal_action_mask()[A.MOVE + 0] or s.barrier[s.g.geo.EDGE[c][0]] == 0
+    assert not s.legal_action_mask()[A.BARRIER + 1], "no tile of the right bars in the stock"
+    s.apply_action(A.UNBAR + 2)
+    assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
+
+
+def test_barrier_not_on_wall_door_or_breach():
+    s = empty_state(1)
+    ns = find_card(s.g, doors=5, lab=False)        # doorways N and S
+    c = put(s, 1, 5, ns)
+    at(s, 0, c)
+    _give_tiles(s, 0, bars=(1, 0, 0, 0), doors=1, breaches=1)
+    m = s.legal_action_mask()
+    assert m[A.BARRIER + 2] and not m[A.BARRIER + 1], "a wall on the E side"
+    assert m[A.BREACH + 1] and not m[A.BREACH + 2], "a Breach goes on a wall"
+    s.apply_action(A.DOOR_CLOSED + 2)
+    assert not s.legal_action_mask()[A.BARRIER + 2], "not over a Door"
+
+
+def test_door_example_open_then_move():
+    """ "the purple player can open the door by spending 1 Action cube then move his Hero into room A by
+    spending another action cube." """
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    e = s.g.geo.EDGE[c][0]
+    s.door[e] = DOOR_CLOSED
+    s.door_pool -= 1
+    s._mask = None
+    assert not s.legal_action_mask()[A.MOVE + 2]
+    s.apply_action(A.TOGGLE + 2)
+    s.apply_action(A.MOVE + 2)
+    assert s.pos[0] == c and s.stock[0] == 6
+
+
+def test_breach_example_connects_rooms():
+    """ "The purple player spends 1 Action cube to place a Breach ... His Hero then spends 1 Action cube to move
+    through the Breach" """
+    s = empty_state(1)
+    g = s.g
+    ns = find_card(g, doors=5, lab=False)
+    a = put(s, 1, 5, ns)
+    b = put(s, 1, 6, ns)
+    at(s, 0, a)
+    _give_tiles(s, 0, breaches=1)
+    assert not s.legal_action_mask()[A.MOVE + 1]
+    s.apply_action(A.BREACH + 1)
+    assert s.legal_action_mask()[A.MOVE + 1], "a single Breach works on a double wall"
+    s.apply_action(A.MOVE + 1)
+    assert s.pos[0] == b and s.stock[0] == 6
+
+
+def test_explosives_example_dog_arrives():
+    """ "the purple Hero places an Explosive and moves to room B. When the Dog Creature arrives in the room, the
+    bomb explodes, killing the Creature." """
+    s = empty_state(1)
+    rooms = corridor(s, 1, (5,)) + corridor(s, 2, (5, 6))
+    a, b = rooms[1], rooms[2]
+    at(s, 0, a)
+    _give_tiles(s, 0, expl=1)
+    s.apply_action(A.EXPLOSIVES + 0)
+    assert s.expl[a] == 1 and not s.armed[a]
+    s.apply_action(A.MOVE + 1)
+    assert s.armed[a]
+    c = put(s, 3, 5, four(s.g))
+    creatures(s, c, dog=1)
+    assert CR.move_step(s, c, 0) == a
+    assert s.cre[a * 9 + DOG] == 0 and s.expl[a] == 0 and s.pool[DOG] == 10
+
+
+def test_explosion_heroes_first_limit_six():
+    s = empty_state(2)
+    a = put(s, 1, 5, four(s.g))
+    at(s, 0, a)
+    at(s, 1, a)
+    _give_tiles(s, 0, expl=7)
+    creatures(s, a, dog=1) if False else None
+    s.apply_action(A.EXPLOSIVES + 2)
+    s.apply_action(A.PASS)
+    s.apply_action(A.EXPLOSIVES + 2)
+    assert s.expl[a] == 6 and not s.legal_action_mask()[A.EXPLOSIVES + 0], "Limit of 6 Explosive tokens"
+    s.apply_action(A.MOVE + 0)          # seat 0 leaves: seat 1 is present, the bomb goes off
+    assert len(s.wounds[1]) == 6 and all(w[1] is False for w in s.wounds[1]) and s.expl[a] == 0
+
+
+def test_four_leaf_reduces_group_movement():
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    s.tok[0][TK_FOUR] = 1
+    s.tok_pool[TK_FOUR] -= 1
+    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
+    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_FOUR
+    s.apply_action(A.FOUR + 0)
+    assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
+
+
+def test_exchange_in_same_room_out_of_combat():
+    s = empty_state(2)
+    _give_tiles(s, 0, doors=1)
+    m = s.legal_action_mask()
+    from virus_envs.virus_lab.actions import GIFTS
+    assert m[A.GIVE + GIFTS.index("door") * 4 + 1] and m[A.GIVE + 0 * 4 + 1]
+    s.apply_action(A.GIVE + GIFTS.index("door") * 4 + 1)
+    assert s.t_door == [0, 1]
+
+
+def test_major_advantage_effects_and_earlier_end():
+    s = empty_state(1)
+    for c in s.disp[0][:4]:
+        c[1] = False
+    s._mask = None
+    s.apply_action(A.MAJOR_CARDS)
+    assert sum(1 for _, up in s.disp[0] if not up) == 1 and s.majors[0] == 1
+    decide(s, PH_GAIN, 0)
+    s.apply_action(A.MAJOR_RES)
+    assert s.res[0] == 18 and s.majors[0] == 2
+    s.turn = 6
+    s._mask = None
+    assert s.legal_action_mask()[A.MAJOR_RES], "turn 7 is still to play: a third would end the game after 6"
+    s.turn = 7
+    s._mask = None
+    assert not s.legal_action_mask()[A.MAJOR_RES], "no additional game turn left (FAQ: not in round 9)"
+    s.queue = [[Q_NEXT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.retired[0] and s.pos[0] == -1 and s.is_terminal(), "2 Major Advantages: the game ends after turn 7"
+
+
+def test_major_advantage_turns_three_cubes_positive():
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, zombie=1)
+    s.roll = [3, 3, 0, 0, 0, 0, 0, 0]
+    s.stock[0] -= 3
+    s.bullets[0] -= 3
+    s.rollres = [1, 2, 1, 2] + [0] * 12
+    decide(s, PH_RESULT, 0)
+    s.apply_action(A.MAJOR_CUBES)
+    assert s.rollres[0] + s.rollres[2] == 5 and s.rollres[0] * s.rollres[2] == 6

@@ -27,7 +27,7 @@ def check_invariants(s):
         assert s.pool[k] >= 0 and s.pool[k] + used == comp.cre_count[k], f"creature kind {k} not conserved"
     roll = s.roll or [0] * 8
     for t in range(6):
-        tot = s.tok_pool[t] + sum(s.tok[p][t] for p in range(n)) + roll[2 + t]
+        tot = s.tok_pool[t] + sum(s.tok[p][t] for p in range(n)) + roll[2 + t] + (sum(s.expl) if t == 5 else 0)
         assert tot == comp.tokens[t], f"token {t} not conserved"
     assert s.bullet_pool + sum(s.bullets) + roll[1] == comp.bullets
     for p in range(n):
@@ -39,6 +39,8 @@ def check_invariants(s):
         assert 0 <= s.res[p] <= 30
         assert len(s.disp[p]) <= 24 and len(s.net[p]) <= 6
         assert sum(1 for c in s.disp[p] if not c[1]) <= 8
+    assert all(x <= 6 for x in s.expl), "Limit of 6 Explosive tokens in a room"
+    assert sum((m + 1) // 2 for m in s.majors) <= comp.major_cards
     assert s.door_pool + sum(s.t_door) + sum(1 for x in s.door if x) == comp.doors_supply
     assert s.breach_pool + sum(s.t_breach) + sum(s.breach) == comp.breach_supply
     for b in range(4):

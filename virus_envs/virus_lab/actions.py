@@ -20,6 +20,10 @@
 | `advantage: 6 resources`, `resources done` | gain resources | |
 | `buy <item>`, `buying done` | spend resources | the price list |
 | `return beside seat h` | death | the dead Hero comes back in another Hero's room |
+| `barrier N`, `remove barrier N`, `door open/closed N`, `open/close door N`, `breach N`, `explosives k` | real time | tiles and explosives, out of combat, 1 cube each |
+| `give <item> to seat h` | real time | exchange with a Hero in the same room, both out of combat (free) |
+| `four-leaf on group i`, `no four-leaf` | slow phase | reduce the movement of the i-th Creature group (cell order) by 1 |
+| `major advantage: ...` | real time / roll result / gain resources | restore 3 display cards, 3 cubes positive, 18 resources |
 """
 from __future__ import annotations
 
@@ -38,6 +42,11 @@ ITEMS = ("bullet", "heart", "shield", "explosive", "breach", "barrier bar", "boo
 PRICES = (2, 8, 5, 6, 9, 3, 7, 7, 9, 7, 3)
 (IT_BULLET, IT_HEART, IT_SHIELD, IT_EXPL, IT_BREACH, IT_BAR, IT_BOOK, IT_FOUR, IT_ADREN, IT_DOOR,
  IT_BARRIER) = range(11)
+
+
+GIFTS = ("bullet", "shield", "adrenaline", "explosive", "door", "breach", "barrier 0", "barrier 1", "barrier 2",
+         "barrier 3")
+MAX_GROUPS = 48      # Creature groups on the map, in cell order (48 miniatures at most)
 
 
 class A:
@@ -107,6 +116,42 @@ def build_actions():
     A.RESPAWN = len(t)
     for h in range(4):
         t.add(f"return beside seat {h}", ("respawn", h))
+    # tiles and explosives (real time, out of combat)
+    A.BARRIER = len(t)
+    for d in range(4):
+        t.add(f"barrier {SIDE[d]}", ("barrier", d))
+    A.UNBAR = len(t)
+    for d in range(4):
+        t.add(f"remove barrier {SIDE[d]}", ("unbar", d))
+    A.DOOR_OPEN = len(t)
+    for d in range(4):
+        t.add(f"door open {SIDE[d]}", ("door", d, 1))
+    A.DOOR_CLOSED = len(t)
+    for d in range(4):
+        t.add(f"door closed {SIDE[d]}", ("door", d, 2))
+    A.TOGGLE = len(t)
+    for d in range(4):
+        t.add(f"open/close door {SIDE[d]}", ("toggle", d))
+    A.BREACH = len(t)
+    for d in range(4):
+        t.add(f"breach {SIDE[d]}", ("breach", d))
+    A.EXPLOSIVES = len(t)
+    for k in (1, 2, 3):
+        t.add(f"explosives {k}", ("explosives", k))
+    # exchange: "Heroes not involved in a combat and in the same room may freely exchange"
+    A.GIVE = len(t)
+    for i, name in enumerate(GIFTS):
+        for h in range(4):
+            t.add(f"give {name} to seat {h}", ("give", i, h))
+    # Four-leaf: "Immediately reduce the movement of any Creature group by 1" (Slow phase)
+    A.FOUR = len(t)
+    for i in range(MAX_GROUPS):
+        t.add(f"four-leaf on group {i}", ("four", i))
+    A.NO_FOUR = t.add("no four-leaf", ("no_four",))
+    # Major Advantages
+    A.MAJOR_CARDS = t.add("major advantage: restore 3 room cards", ("major_cards",))
+    A.MAJOR_CUBES = t.add("major advantage: 3 cubes positive", ("major_cubes",))
+    A.MAJOR_RES = t.add("major advantage: 18 resources", ("major_res",))
     return t
 
 

@@ -199,6 +199,8 @@ def move_step(s, cell, d):
         s.flat[cell] = 0
     if s.trapside[y] and s.g.comp.room_trap[s.card[y]] == TR_LASERS:
         _kill_one_hp(s, y)
+    if s.armed[y]:
+        s.explode(y)
     return y
 
 
@@ -221,7 +223,7 @@ def _bonus(s, cell):
     return comp.room_bonus[c]
 
 
-def slow_movement(s, base_move):
+def slow_movement(s, base_move, reduce=None):
     """Move every Creature group (CREATURE MOVEMENT). Returns the Verduko Damage events [(seat, 1)]."""
     ncells = s.g.geo.ncells
     rem = [0] * ncells
@@ -229,6 +231,8 @@ def slow_movement(s, base_move):
     cells = [c for c in range(ncells) if has_creatures(s, c)]
     for c in cells:
         rem[c] = base_move + (1 if has_kind(s, c, 1) else 0)   # "Dogs have a +1 bonus on Movement"
+        if reduce:
+            rem[c] = max(0, rem[c] - reduce[c])                 # Four-leaf tokens
     bonus_used = set()
     events = []
     done = set()
@@ -351,6 +355,8 @@ def place_creature(s, colour, leader, ignore_colour=False, option1=True):
                 s.cre[cell * NK + k] += 1
                 s.pool[k] -= 1
                 s.flat[cell] = 0
+                if s.armed[cell]:
+                    s.explode(cell)
                 return 1
     # 2A. add to a room with non-lying Creatures in a Hero Alerted Area
     if k >= 0:
@@ -359,6 +365,8 @@ def place_creature(s, colour, leader, ignore_colour=False, option1=True):
                     and occupancy(s, cell) + SIZE[k] <= CAPACITY and in_hero_alert(s, cell):
                 s.cre[cell * NK + k] += 1
                 s.pool[k] -= 1
+                if s.armed[cell]:
+                    s.explode(cell)
                 return 2
     # 2B. move a group in a room of the colour, in a Hero Alerted Area, by 1 movement
     for cell in range(ncells):

@@ -5,8 +5,8 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 
 | field | shape | values |
 |---|---|---|
-| cells | (rows*cols, 60) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3 |
-| heroes | (4, 62) | per relative seat: see HERO_FEATURES |
+| cells | (rows*cols, 63) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3 |
+| heroes | (4, 64) | per relative seat: see HERO_FEATURES |
 | globals | (G,) | turn/9, phase (12), Lead (4), to act (4), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
@@ -18,12 +18,13 @@ import numpy as np
 from ..core import ObsLayout
 from .components import NUM_SHAPES, TK_BOOK
 
-CF = 60
+CF = 63
 HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reserve/16", "bullets/32",
                  "four_leaf", "heart", "adrenaline", "book", "shield", "explosive", "doors", "breaches",
                  "barrier 0", "barrier 1", "barrier 2", "barrier 3", "wounds/8", "deep/8", "face down/8",
                  "advantages/8", "display face down/8", "display/24", "net/6", "resources/30", "gained/60",
-                 "antidote", "passed", "adrenaline used", "counter-attacked", "free flee")
+                 "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
+                 "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
 NG = 1 + 12 + 4 + 4 + 8 + 1 + 1 + 1 + 3 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
 
@@ -105,6 +106,11 @@ def encode(s, p) -> np.ndarray:
     for i, c in enumerate(s.exit_cells):
         if s.act_exit[i]:
             cells[c, 58] = 1
+    if any(s.expl):
+        cells[:, 60] = _arr(s.expl) * (1 / 6.0)
+        cells[:, 61] = _arr(s.armed)
+    if any(s.slow_red):
+        cells[:, 62] = np.array(s.slow_red, dtype=np.float32) * (1 / 3.0)
     if any(s.sp_uses):
         cells[:, 59] = _arr(s.sp_uses) * (1 / 3.0)
     # heroes
@@ -118,7 +124,8 @@ def encode(s, p) -> np.ndarray:
                *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
-               s.antidote_holder == q, s.passed[q], s.adren[q], s.countered[q], s.flee_free[q]]
+               s.antidote_holder == q, s.passed[q], s.adren[q], s.countered[q], s.flee_free[q], s.majors[q] / 2,
+               s.retired[q]]
         h[:len(row)] = row
         k0 = len(HERO_FEATURES)
         for c, up in disp:
@@ -223,13 +230,15 @@ def view(s, p) -> dict:
             "wounds": [{"card": (w[0] if not w[1] else None), "face_down": w[1], "deep": w[2]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
-            "knowledge": 8 + s.tok[q][TK_BOOK]})
+            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q]})
     return {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
         "event": comp.event_name[s.event] if s.event >= 0 else None, "events_played": len(s.event_pile),
         "rooms": rooms, "heroes": heroes,
         "doors": {str(e): x for e, x in enumerate(s.door) if x}, "barriers": {str(e): x for e, x in enumerate(s.barrier) if x},
         "breaches": [e for e, x in enumerate(s.breach) if x],
+        "explosives": {str(c): [x, bool(s.armed[c])] for c, x in enumerate(s.expl) if x},
+        "four_leaf": {str(c): x for c, x in enumerate(s.slow_red) if x},
         "clues": list(s.clues), "antidote_cell": s.antidote_cell, "antidote_holder": s.antidote_holder,
         "antidote_out": s.antidote_out, "exit_cells": list(s.exit_cells), "exit_open": s.exit_open,
         "exit_activated": [list(x) for x in s.act_exit],

@@ -19,7 +19,7 @@ import numpy as np
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
 from . import creatures as CR
 from . import encoding, render
-from .actions import (A, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, PRICES, TABLE, cash_id,
+from .actions import (A, GIFTS, MAX_GROUPS, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, PRICES, TABLE, cash_id,
                       discard_id, explore_id, trap_id, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
                       IT_DOOR, IT_HEART)
 from .board import DOOR_CLOSED, DOOR_OPEN, Geometry, bfs, colour_group, connected, fits, rotate
@@ -31,15 +31,15 @@ from .research import LAB_NEEDED, candidate_rooms, incompatible_table
 NK = CR.NK
 # decisions (phase codes) in the rulebook's words
 (PH_NONE, PH_EVENT, PH_TRAP, PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_CLUE, PH_GAIN, PH_BUY,
- PH_RESPAWN) = range(12)
+ PH_RESPAWN, PH_FOUR) = range(13)
 PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: trap check", "real time phase",
           "combat: build the roll", "combat: check results", "combat: use Successes", "damage: spend Shields",
           "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
-          "turn end: the dead Hero returns")
+          "turn end: the dead Hero returns", "slow phase: use a Four-leaf token")
 NUM_PHASES = len(PHASES)
 # queue steps
 (Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
- Q_NEXT) = range(13)
+ Q_NEXT, Q_FOUR) = range(14)
 RET_QUEUE, RET_RT = 0, 1
 
 START_CARD, EXIT_CARD = 144, 145
@@ -59,7 +59,8 @@ _FIELDS = (
     "clue_deck", "clues", "boss_deck", "tok_pool", "door_pool", "breach_pool", "bullet_pool",
     "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "tok", "t_door", "t_breach", "t_bar",
     "wounds", "disp", "net", "adren", "dodged", "countered", "combat_cell", "flee_free", "passed", "res",
-    "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending")
+    "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
+    "expl", "expl_by", "armed", "slow_red", "majors", "retired")
 
 
 class VirusLabGame(Game):
@@ -143,7 +144,7 @@ class VirusLabGame(Game):
 
 
 # per-cell / per-edge small counts held in bytearrays (cheap copies, zero-copy numpy views for the encoding)
-_BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat")
+_BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat", "expl", "armed")
 
 
 def _copy(v):
@@ -298,6 +299,9 @@ class VirusLabState(State):
         self.roll, self.rollres, self.succ, self.dmg = [], [], 0, []
         self.trap_card = -1
         self.clue_pending = []
+        self.expl, self.expl_by, self.armed = bytearray(N), [-1] * N, bytearray(N)
+        self.slow_red = [0] * N
+        self.majors, self.retired = [0] * n, [False] * n
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -555,7 +559,8 @@ class VirusLabState(State):
             base = self.g.level
             eff = comp.event_effect[self.event] if self.event >= 0 else 0
             base += 1 if eff == EF_FRENZY else -1 if eff == EF_CALM else 0
-            for p, amt in CR.slow_movement(self, max(0, base)):
+            red, self.slow_red = self.slow_red, [0] * self.g.geo.ncells
+            for p, amt in CR.slow_movement(self, max(0, base), red):
                 self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
         elif k == Q_PLACE:
             for p in self._order_from_lead():
@@ -584,12 +589,20 @@ class VirusLabState(State):
         elif k == Q_RESPAWN:
             p = item[1]
             hosts = self._hosts(p)
-            if not self.alive[p] and not self.exited[p] and hosts:
+            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts:
                 if len(hosts) == 1:
                     self._respawn(p, hosts[0])
                 else:
                     self.ph, self.cur = PH_RESPAWN, p
+        elif k == Q_FOUR:
+            p = item[1]
+            if self.alive[p] and self.tok[p][TK_FOUR] > 0 and self._groups():
+                self.ph, self.cur = PH_FOUR, p
         elif k == Q_NEXT:
+            for p in range(self.n):
+                # "For each Major Advantage spent, the player must end his game 1 turn earlier."
+                if self.majors[p] and self.turn >= LAST_TURN - self.majors[p] and self.active(p):
+                    self._retire(p)
             if not any(self.active(p) for p in range(self.n)):
                 self._finish()
                 return
@@ -742,7 +755,7 @@ class VirusLabState(State):
             self.queue = dq + [[Q_DEEP]]
             return
         del comp
-        self.queue = dq + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
+        self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
 
@@ -772,6 +785,120 @@ class VirusLabState(State):
             t = comp.room_trap[self.card[y]]
             if t in (TR_LASERS, TR_GAS):
                 self._wound(p, t == TR_GAS)
+        if self.armed[y] and self.alive[p]:
+            self.explode(y)
+
+    def _leave(self, p, cell):
+        """ "Explosives are activated as soon as the Hero that placed them leaves the room and will explode when
+        any Creature or Hero is present in the room" """
+        if self.expl[cell] and self.expl_by[cell] == p and not self.armed[cell]:
+            self.armed[cell] = 1
+            if CR.has_creatures(self, cell) or CR.heroes_in(self, cell):
+                self.explode(cell)
+
+    def explode(self, cell):
+        """X Damage points (X = Explosive tokens): "first to Heroes and then any residual value to Creatures ...
+        then ... Leaders and then ... Bosses". ASSUMPTION: a Hero absorbs points up to his remaining hit points
+        (face-up wounds); Creatures die when the rest covers their HP, weakest first."""
+        comp = self.g.comp
+        x = self.expl[cell]
+        self.tok_pool[TK_EXPL] += x
+        self.expl[cell] = 0
+        self.armed[cell] = 0
+        self.expl_by[cell] = -1
+        for p in range(self.n):
+            if x and self.pos[p] == cell:
+                k = min(x, self.g.hp - len(self.wounds[p]))
+                x -= k
+                for _ in range(k):
+                    self._wound(p, False)
+        b = cell * NK
+        for k in sorted(range(4), key=lambda t: comp.cre_hp[t]) + list(range(4, 8)):
+            while x >= comp.cre_hp[k] and self.cre[b + k]:
+                self.cre[b + k] -= 1
+                self.pool[k] += 1
+                x -= comp.cre_hp[k]
+        for i in [i for i, rec in enumerate(self.bosses) if rec[0] == cell]:
+            rec = self.bosses[i]
+            if x >= comp.boss_hp[rec[2]]:
+                x -= comp.boss_hp[rec[2]]
+                rec[0] = -1
+        if any(rec[0] == -1 for rec in self.bosses):
+            self._drop_dead_bosses(cell)
+        if not CR.has_creatures(self, cell):
+            self.flat[cell] = 0
+
+    def _drop_dead_bosses(self, cell):
+        keep, seen = [], []
+        for i, rec in enumerate(self.bosses):
+            if rec[0] == -1:
+                self.pool[rec[1]] += 1
+                self.cre[cell * NK + CR.BOSS] -= 1
+            else:
+                if i in self.boss_seen:
+                    seen.append(len(keep))
+                keep.append(rec)
+        self.bosses, self.boss_seen = keep, seen
+
+    def _apply_tile(self, a, p, cell):
+        geo = self.g.geo
+        self._move_cubes(p, 1, cell)
+        kind, d = TABLE.payloads[a][0], TABLE.payloads[a][1]
+        e = geo.EDGE[cell][d] if kind != "explosives" else -1
+        if kind == "barrier":
+            # tiles "in the right order": 0 bars, then 1, 2, 3 (every tile of the stock that fits, ASSUMPTION)
+            h = self.barrier[e]
+            while h < 4 and self.t_bar[p][h] > 0:
+                self.t_bar[p][h] -= 1
+                h += 1
+            self.barrier[e] = h
+        elif kind == "unbar":
+            for t in range(self.barrier[e]):
+                self.bar_pool[t] += 1
+            self.barrier[e] = 0
+        elif kind == "door":
+            self.t_door[p] -= 1
+            self.door[e] = TABLE.payloads[a][2]
+        elif kind == "toggle":
+            self.door[e] = DOOR_CLOSED if self.door[e] == DOOR_OPEN else DOOR_OPEN
+        elif kind == "breach":
+            self.t_breach[p] -= 1
+            self.breach[e] = 1
+        else:
+            k = d
+            self.tok[p][TK_EXPL] -= k
+            self.expl[cell] += k
+            self.expl_by[cell] = p
+
+    def _give(self, p, h, i):
+        if i == 0:
+            self.bullets[p] -= 1
+            self.bullets[h] += 1
+        elif i <= 3:
+            t = (TK_SHIELD, TK_ADREN, TK_EXPL)[i - 1]
+            self.tok[p][t] -= 1
+            self.tok[h][t] += 1
+        elif i == 4:
+            self.t_door[p] -= 1
+            self.t_door[h] += 1
+        elif i == 5:
+            self.t_breach[p] -= 1
+            self.t_breach[h] += 1
+        else:
+            self.t_bar[p][i - 6] -= 1
+            self.t_bar[h][i - 6] += 1
+
+    def _take_major(self, p):
+        self.majors[p] += 1
+
+    def _retire(self, p):
+        """The Hero's game ends (Major Advantages): ASSUMPTION: he leaves the map without exiting."""
+        cell = self.pos[p]
+        if self.antidote_holder == p:
+            self.antidote_holder = -1
+            self.antidote_cell = cell
+        self.pos[p] = -1
+        self.retired[p] = True
 
     def _leave_combat(self, p):
         """Fleeing: "all unDodged Creatures ... perform an immediate attack ... In addition, 1 Damage point"."""
@@ -807,6 +934,7 @@ class VirusLabState(State):
             m[A.ADV_BULLET] = has and rr[3] > 0
             m[A.REROLL] = rr[4 + TK_FOUR] > 0
             m[A.ACCEPT] = True
+            m[A.MAJOR_CUBES] = (rr[1] > 0 or rr[3] > 0) and self._major_ok(p)
         elif ph == PH_SPEND:
             self._mask_spend(m, p)
         elif ph == PH_SHIELD:
@@ -818,6 +946,10 @@ class VirusLabState(State):
             for i in range(len(ITEMS)):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
+        elif ph == PH_FOUR:
+            for i in range(len(self._groups())):
+                m[A.FOUR + i] = True
+            m[A.NO_FOUR] = True
         elif ph == PH_RESPAWN:
             for h in self._hosts(p):
                 m[A.RESPAWN + h] = True
@@ -867,6 +999,65 @@ class VirusLabState(State):
             m[A.EXIT] = self.card[cell] == START_CARD and self.exit_open
         m[A.ADREN] = self.tok[p][TK_ADREN] > 0 and not self.adren[p] and self.reserve[p] > 0
         m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
+        m[A.MAJOR_CARDS] = any(not c[1] for c in self.disp[p]) and self._major_ok(p)
+        if not combat:
+            if st >= 1:
+                self._mask_tiles(m, p, cell)
+            self._mask_give(m, p, cell)
+
+    def _mask_tiles(self, m, p, cell):
+        """Barrier, Door, Breach, Explosives: out of combat, 1 Action cube."""
+        geo = self.g.geo
+        for d in range(4):
+            y = geo.NB[cell][d]
+            if y < 0:
+                continue
+            e = geo.EDGE[cell][d]
+            doorway = (self.doors[cell] >> d) & 1
+            if self.barrier[e]:
+                m[A.UNBAR + d] = True
+            # "It is not possible to place a Barrier over a Breach, Door, or wall."
+            if doorway and not self.breach[e] and not self.door[e]:
+                h = self.barrier[e]
+                m[A.BARRIER + d] = h < 4 and self.t_bar[p][h] > 0
+                if not h and self.t_door[p] > 0:
+                    m[A.DOOR_OPEN + d] = m[A.DOOR_CLOSED + d] = True
+            if self.door[e]:
+                m[A.TOGGLE + d] = True
+            # "Breaches must be placed over a wall on the border of the room card"
+            if not doorway and not self.breach[e] and self.t_breach[p] > 0:
+                m[A.BREACH + d] = True
+        room = 6 - self.expl[cell]
+        for k in (1, 2, 3):
+            m[A.EXPLOSIVES + k - 1] = k <= self.tok[p][TK_EXPL] and k <= room
+
+    def _mask_give(self, m, p, cell):
+        for h in range(self.n):
+            if h == p or self.pos[h] != cell:
+                continue
+            have = self._gift_counts(p)
+            for i in range(len(GIFTS)):
+                if have[i] > 0:
+                    m[A.GIVE + i * 4 + h] = True
+
+    def _gift_counts(self, p):
+        t = self.tok[p]
+        return (self.bullets[p], t[TK_SHIELD], t[TK_ADREN], t[TK_EXPL], self.t_door[p], self.t_breach[p],
+                *self.t_bar[p])
+
+    def _major_ok(self, p):
+        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
+        the Major Advantage cards (value 1, or 2 for a second one) must last."""
+        if self.turn >= LAST_TURN - self.majors[p]:
+            return False
+        used = sum((m + 1) // 2 for m in self.majors)
+        extra = 1 if self.majors[p] % 2 == 0 else 0
+        return used + extra <= self.g.comp.major_cards
+
+    def _groups(self):
+        """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
+        cre = self.cre
+        return [c for c in range(self.g.geo.ncells) if any(cre[c * NK:(c + 1) * NK])][:MAX_GROUPS]
 
     def _mask_explore(self, m, p, d, y):
         g, geo, comp = self.g, self.g.geo, self.g.comp
@@ -937,6 +1128,7 @@ class VirusLabState(State):
                 if shape_tot[s_] >= k:
                     m[discard_id(s_, k)] = True
         m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
+        m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
 
     def _can_buy(self, p, i):
         if self.res[p] < PRICES[i]:
@@ -1003,6 +1195,16 @@ class VirusLabState(State):
         elif ph == PH_RESPAWN:
             self._respawn(p, a - A.RESPAWN)
             self.ph = PH_NONE
+        elif ph == PH_FOUR:
+            if a == A.NO_FOUR:
+                self.ph = PH_NONE
+            else:
+                cell = self._groups()[a - A.FOUR]
+                self.slow_red[cell] += 1
+                self.tok[p][TK_FOUR] -= 1
+                self.tok_pool[TK_FOUR] += 1
+                if self.tok[p][TK_FOUR] == 0:
+                    self.ph = PH_NONE
         if self.steps >= self.g.config["max_steps"] and not self.terminal:
             self.terminal = self.truncated = True
             return
@@ -1030,6 +1232,8 @@ class VirusLabState(State):
                 self.explored[y] = p
             amt, pen = self._leave_combat(p)
             self._move_cubes(p, 1, y)
+            self.pos[p] = y
+            self._leave(p, cell)
             self._enter(p, y)
             if a >= A.EXPLORE and comp.room_lab[self.card[y]] >= 0:
                 self._check_lab(p, y)
@@ -1069,6 +1273,8 @@ class VirusLabState(State):
             self.antidote_holder = p
         elif a == A.EXIT:
             self._move_cubes(p, 1, cell)
+            self.pos[p] = -1
+            self._leave(p, cell)
             self.exited[p] = True
             self.exit_turn[p] = self.turn
             self.exit_order.append(p)
@@ -1091,6 +1297,19 @@ class VirusLabState(State):
                 if not c[1]:
                     c[1] = True
                     break
+        elif a == A.MAJOR_CARDS:
+            # "For a Major Advantage, restore 3 used room cards on the Rooms display by flipping them face up."
+            self._take_major(p)
+            k = 0
+            for c in self.disp[p]:
+                if not c[1] and k < 3:
+                    c[1] = True
+                    k += 1
+        elif A.BARRIER <= a < A.EXPLOSIVES + 3:
+            self._apply_tile(a, p, cell)
+        elif A.GIVE <= a < A.GIVE + 4 * len(GIFTS):
+            i, h = divmod(a - A.GIVE, 4)
+            self._give(p, h, i)
         elif a == A.ATTACK:
             self.stock[p] -= 1
             self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
@@ -1239,6 +1458,17 @@ class VirusLabState(State):
             self._use_adv(p)
             rr[2] += 1
             rr[3] -= 1
+        elif a == A.MAJOR_CUBES:
+            # "During combat, a player may change ... up to 3 cubes" positive: greedily the better product
+            self._take_major(p)
+            for _ in range(3):
+                pc, nc, pb, nb = rr[0], rr[1], rr[2], rr[3]
+                if nc and (not nb or (pc + 1) * max(pb, 1) >= pc * (pb + 1) and pc <= pb):
+                    rr[0], rr[1] = pc + 1, nc - 1
+                elif nb:
+                    rr[2], rr[3] = pb + 1, nb - 1
+                elif nc:
+                    rr[0], rr[1] = pc + 1, nc - 1
         elif a == A.REROLL:
             # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
             self.roll[2 + TK_FOUR] -= 1
@@ -1360,6 +1590,10 @@ class VirusLabState(State):
         if a == A.ADV_RES:
             self._use_adv(p)
             self._gain(p, 6)
+            return
+        if a == A.MAJOR_RES:
+            self._take_major(p)
+            self._gain(p, 18)
             return
         pl = TABLE.payloads[a]
         if pl[0] == "cash":
