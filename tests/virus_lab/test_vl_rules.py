@@ -998,3 +998,56 @@ def test_major_advantage_turns_three_cubes_positive():
     decide(s, PH_RESULT, 0)
     s.apply_action(A.MAJOR_CUBES)
     assert s.rollres[0] + s.rollres[2] == 5 and s.rollres[0] * s.rollres[2] == 6
+
+
+def test_attack_together_worked_example_4_plus_6_minus_1():
+    """ "1 Boss (4 HP, 2 dmg) and 2 Zombies ... One player rolls 4 Successes and the second player rolls 6
+    Successes, resulting in 9 Successes (4+6-1=9) ... deal 2 Damage points to one Zombie (6 Successes), ... Dodge
+    the Boss (2 Successes) and the other Zombie (1 Success). So there is not a counterattack" """
+    s = empty_state(2)
+    g = s.g
+    c = put(s, 1, 5, four(g))
+    at(s, 0, c)
+    at(s, 1, c)
+    creatures(s, c, zombie=2)
+    b01 = g.comp.boss_name.index("Overseer")
+    assert (g.comp.boss_hp[b01], g.comp.boss_damage[b01], g.comp.boss_dodge[b01]) == (4, 2, 2)
+    s.pool[DESU] -= 1
+    s.bosses = [[c, DESU, b01]]
+    s.boss_deck.remove(b01)
+    s.cre[c * 9 + BOSS] = 1
+    s._mask = None
+    s.apply_action(A.TOGETHER)
+    assert s.team == [0, 1] and s.ph == PH_ROLL and s.cur == 0
+    s.apply_action(A.ROLL)
+    s.rollres = [2, 0, 2, 0] + [0] * 12          # 2 x 2 = 4 Successes
+    s._mask = None
+    s.apply_action(A.ACCEPT)
+    assert s.ph == PH_ROLL and s.cur == 1, "the partner rolls next"
+    s.apply_action(A.ADD_CUBE)
+    s.apply_action(A.ADD_CUBE)
+    s.apply_action(A.ROLL)
+    s.rollres = [3, 0, 2, 0] + [0] * 12          # 3 x 2 = 6 Successes
+    s._mask = None
+    s.apply_action(A.ACCEPT)
+    assert s.ph == PH_SPEND and s.cur == 0 and s.succ == 9
+    s.apply_action(A.KILL + ZOMBIE)
+    s.apply_action(A.DODGE + BOSS)
+    s.apply_action(A.DODGE + ZOMBIE)
+    assert s.wounds == [[], []] and s.countered == [True, True]
+    assert s.cre[c * 9 + ZOMBIE] == 1 and s.ph == PH_ACT and s.cur == 1
+
+
+def test_attack_together_damage_divided_rounded_up():
+    s = empty_state(2)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    at(s, 1, c)
+    creatures(s, c, blooder=1, dog=1)          # 3 Damage points
+    s.apply_action(A.TOGETHER)
+    for _ in range(2):
+        s.apply_action(A.ROLL)
+        s.rollres = [0, 1, 0, 0] + [0] * 12
+        s._mask = None
+        s.apply_action(A.ACCEPT)
+    assert [len(w) for w in s.wounds] == [2, 2], "3 / 2 rounded up"

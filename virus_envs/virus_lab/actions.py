@@ -10,6 +10,7 @@
 | `pick up antidote`, `exit the lab` | real time | 1 cube each |
 | `use adrenaline`, `recover advantage` | real time | +7 cubes; 3 cubes -> flip a display card face up ("No Real Time") |
 | `attack` | real time, in combat | start a roll (1 Action cube in it) |
+| `attack together` | real time, in combat | every Hero of the room who has not rolled this turn rolls in turn; Successes added, -1 |
 | `roll: add action cube/bullet/<token>`, `roll` | combat roll | build the roll, then throw it |
 | `advantage: action cube positive/bullet positive`, `re-roll (four-leaf)`, `accept roll` | roll result | |
 | `kill <creature>`, `dodge <creature>`, `successes done` | spend Successes | |
@@ -152,6 +153,7 @@ def build_actions():
     A.MAJOR_CARDS = t.add("major advantage: restore 3 room cards", ("major_cards",))
     A.MAJOR_CUBES = t.add("major advantage: 3 cubes positive", ("major_cubes",))
     A.MAJOR_RES = t.add("major advantage: 18 resources", ("major_res",))
+    A.TOGETHER = t.add("attack together", ("together",))
     return t
 
 

@@ -7,7 +7,7 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 |---|---|---|
 | cells | (rows*cols, 63) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3 |
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
-| globals | (G,) | turn/9, phase (12), Lead (4), to act (4), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
+| globals | (G,) | turn/9, phase (13), Lead (4), to act (4), heroes attacking together (4), their Successes/50, event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
 """
@@ -26,7 +26,7 @@ HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reser
                  "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
                  "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
-NG = 1 + 12 + 4 + 4 + 8 + 1 + 1 + 1 + 3 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
+NG = 27 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
 
 
 def layout(game) -> ObsLayout:
@@ -133,13 +133,15 @@ def encode(s, p) -> np.ndarray:
                 h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
-    i = 0
     G[0] = s.turn / 9
-    G[1 + s.ph] = 1
-    G[13 + (s.lead - p) % n] = 1
+    G[1 + s.ph] = 1                         # 13 phases: 1..13
+    G[14 + (s.lead - p) % n] = 1
     if not s.terminal:
-        G[17 + (s.cur - p) % n] = 1
-    i = 21
+        G[18 + (s.cur - p) % n] = 1
+    for h in s.team:                        # heroes attacking together
+        G[22 + (h - p) % n] = 1
+    G[26] = s.team_succ / 50
+    i = 27
     if s.event >= 0:
         G[i + comp.event_effect[s.event]] = 1
         G[i + 8] = comp.event_number[s.event] / 10
@@ -184,6 +186,7 @@ def encode(s, p) -> np.ndarray:
     for j, b in enumerate(s.boss_seen[:4]):
         rec = s.bosses[b]
         G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9, comp.boss_dodge[rec[2]] / 9]
+    assert i + 12 == NG
     np.clip(v, 0.0, 1.0, out=v)
     return v
 

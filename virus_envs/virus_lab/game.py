@@ -60,7 +60,7 @@ _FIELDS = (
     "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "tok", "t_door", "t_breach", "t_bar",
     "wounds", "disp", "net", "adren", "dodged", "countered", "combat_cell", "flee_free", "passed", "res",
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
-    "expl", "expl_by", "armed", "slow_red", "majors", "retired")
+    "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor")
 
 
 class VirusLabGame(Game):
@@ -302,6 +302,7 @@ class VirusLabState(State):
         self.expl, self.expl_by, self.armed = bytearray(N), [-1] * N, bytearray(N)
         self.slow_red = [0] * N
         self.majors, self.retired = [0] * n, [False] * n
+        self.team, self.team_succ, self.rt_dmg, self.rt_actor = [], 0, [], 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -524,12 +525,30 @@ class VirusLabState(State):
         """A sub-decision finished: back to the Real Time loop or the queue."""
         self.ph = PH_NONE
         if self.ret == RET_RT and not self.terminal:
-            if self.clue_pending and self._draw_clue():
+            if not self._rt_continue():
                 return
-            self._check_antidote()
-            self._rt_next()
         self.ret = RET_QUEUE
         self._advance()
+
+    def _rt_continue(self):
+        """After a Real Time action: pending Damage (shield decisions), Clue draws, the Antidote, then the next
+        player. False when a decision interrupts (the Real Time loop resumes after it)."""
+        while self.rt_dmg:
+            h, amt = self.rt_dmg.pop(0)
+            if self._damage(h, amt):
+                self.ret = RET_RT
+                return False
+        if self.terminal:
+            return True
+        if self.clue_pending and self._draw_clue():
+            self.ret = RET_RT
+            return False
+        self._check_antidote()
+        self.ph = PH_NONE
+        self.cur = self.rt_actor
+        self.ret = RET_QUEUE
+        self._rt_next()
+        return True
 
     def _step(self, item):
         k = item[0]
@@ -977,6 +996,7 @@ class VirusLabState(State):
                     self._mask_explore(m, p, d, y)
         if combat:
             m[A.ATTACK] = st >= 1
+            m[A.TOGETHER] = st >= 1 and not self.countered[p] and bool(self._partners(p))
         elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -1058,6 +1078,12 @@ class VirusLabState(State):
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
         cre = self.cre
         return [c for c in range(self.g.geo.ncells) if any(cre[c * NK:(c + 1) * NK])][:MAX_GROUPS]
+
+    def _partners(self, p):
+        """Heroes of p's room who still have to roll this turn (and can: 1 Action cube at least)."""
+        cell = self.pos[p]
+        return [(p + i) % self.n for i in range(1, self.n) if self.pos[(p + i) % self.n] == cell
+                and not self.countered[(p + i) % self.n] and self.stock[(p + i) % self.n] >= 1]
 
     def _mask_explore(self, m, p, d, y):
         g, geo, comp = self.g, self.g.geo, self.g.comp
@@ -1213,6 +1239,7 @@ class VirusLabState(State):
     def _apply_act(self, a, p):
         g, geo, comp = self.g, self.g.geo, self.g.comp
         cell = self.pos[p]
+        self.rt_actor = p
         self.ret = RET_RT
         pending = False
         if a == A.PASS:
@@ -1314,17 +1341,24 @@ class VirusLabState(State):
             self.stock[p] -= 1
             self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
             self.ph = PH_ROLL
+            self.team = []
+            pending = True
+        elif a == A.TOGETHER:
+            # "If they all still have to roll, players can attack the same target together."
+            self.team = [p] + self._partners(p)
+            self.team_succ = 0
+            for h in self.team:
+                self.dodged[h] = [0] * NK
+            self.stock[p] -= 1
+            self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
+            self.ph = PH_ROLL
             pending = True
         if self.terminal:
             return
         if pending:
             self.ret = RET_RT
             return
-        if self.clue_pending and self._draw_clue():
-            return
-        self._check_antidote()
-        self.ret = RET_QUEUE
-        self._rt_next()
+        self._rt_continue()
 
     def _check_exit_open(self):
         """Exit Control Rooms "activated simultaneously" (ASSUMPTION: within the same Real Time phase)."""
@@ -1499,6 +1533,18 @@ class VirusLabState(State):
         self.combat_cell[p] = self.pos[p]
         self.dodged[p] = [0] * NK
         self.roll, self.rollres = [], []
+        if self.team:
+            # "Each player simultaneously rolls ... these Successes are added together, then a 1 point penalty"
+            self.team_succ += self.succ
+            i = self.team.index(p) + 1
+            if i < len(self.team):
+                h = self.team[i]
+                self.stock[h] -= 1
+                self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
+                self.ph, self.cur = PH_ROLL, h
+                return
+            self.succ = max(0, self.team_succ - 1)
+            p = self.cur = self.team[0]
         self.ph = PH_SPEND
         if not self._mask_spend_any(p):
             self._counter(p)
@@ -1540,21 +1586,20 @@ class VirusLabState(State):
             self._counter(p)
 
     def _counter(self, p):
-        """ "each surviving and unDodged Creature performs 1 attack" after the roll."""
-        self.countered[p] = True
+        """ "each surviving and unDodged Creature performs 1 attack" after the roll; attacking together,
+        "Dodges are made considering the Heroes as a group" and "Damage points taken are equally divided among
+        players (rounded up)"."""
+        team = self.team or [p]
         amt = self._attack_value(p, self.pos[p], self.dodged[p])
+        share = -(-amt // len(team))
+        for h in team:
+            self.countered[h] = True
+            self.dodged[h] = list(self.dodged[p])
+            self.combat_cell[h] = self.pos[p]
+        self.team = []
         self.ph = PH_NONE
-        if amt > 0 and self._damage(p, amt):
-            self.ret = RET_RT
-            return
-        self._resume_rt()
-
-    def _resume_rt(self):
-        self.ph = PH_NONE
-        if not self.terminal:
-            self._check_antidote()
-            self._rt_next()
-        self.ret = RET_QUEUE
+        self.rt_dmg = [[h, share] for h in team if share > 0]
+        self._rt_continue()
 
     # -- turn end ------------------------------------------------------------------------
     def _start_gain(self, p):
