@@ -1051,3 +1051,152 @@ def test_attack_together_damage_divided_rounded_up():
         s._mask = None
         s.apply_action(A.ACCEPT)
     assert [len(w) for w in s.wounds] == [2, 2], "3 / 2 rounded up"
+
+
+# --------------------------------------------------------------------------------- more rules
+@pytest.mark.parametrize("effect", [2, 3, 4, 5])
+def test_event_effects(effect):
+    """blackout: no Search; lockdown: no special room; fatigue: -1 Action cube; supplies: +2 bullets."""
+    s = empty_state(1)
+    c = put(s, 1, 5, find_card(s.g, special=SP_AMMO))
+    at(s, 0, c)
+    st, bu = s.stock[0], s.bullets[0]
+    s.event = _event(s, effect=effect)
+    s._apply_event()
+    s._mask = None
+    m = s.legal_action_mask()
+    if effect == 2:
+        assert not m[A.SEARCH] and m[A.ACTIVATE]
+    elif effect == 3:
+        assert m[A.SEARCH] and not m[A.ACTIVATE]
+    elif effect == 4:
+        assert s.stock[0] == st - 1
+    else:
+        assert s.bullets[0] == bu + 2
+
+
+def test_frenzy_and_calm_change_creature_movement():
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    s.event = _event(s, effect=6)                 # frenzy: +1
+    from virus_envs.virus_lab.game import Q_SLOW
+    s._step([Q_SLOW])
+    assert s.cre[rooms[3] * 9 + ZOMBIE] == 1
+
+
+def test_clue_redraw_costs_two_advantages():
+    s = empty_state(1)
+    top, nxt = s.clue_deck[-1], s.clue_deck[-2]
+    s.clue_pending = [0, 1]
+    s.rt_actor = 0
+    assert s._draw_clue() and s.ph == PH_CLUE
+    s.apply_action(A.REDRAW)
+    assert sum(1 for _, up in s.disp[0] if not up) == 2 and s.clue_deck[0] == top
+    s.apply_action(A.KEEP)
+    assert s.clues == [nxt] and s.ph == PH_ACT
+
+
+def test_four_leaf_reroll_and_adrenaline_recovery():
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, zombie=1)
+    for t in (TK_FOUR, TK_ADREN):
+        s.tok[0][t] = 1
+        s.tok_pool[t] -= 1
+    s._mask = None
+    s.apply_action(A.ATTACK)
+    s.apply_action(A.ADD_TOKEN + TK_FOUR)
+    s.apply_action(A.ADD_TOKEN + TK_ADREN)
+    s.apply_action(A.ADD_BULLET)
+    s.apply_action(A.ROLL)
+    s.rollres = [0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]    # positive four-leaf
+    s._mask = None
+    assert s.legal_action_mask()[A.REROLL]
+    s.apply_action(A.REROLL)
+    assert s.roll[2 + TK_FOUR] == 0 and s.tok_pool[TK_FOUR] == 12
+    s.rollres = [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]    # positive adrenaline
+    s._mask = None
+    stock = s.stock[0]
+    s.apply_action(A.ACCEPT)
+    assert s.stock[0] == stock + 1 and s.bullets[0] == 8, "a positive Adrenaline token recovers the cubes"
+    assert s.tok[0][TK_ADREN] == 0, "tokens go back to the game reserve without a positive Shield"
+
+
+def test_roll_probability_parameter():
+    g = VirusLabGame(num_players=1, p_positive=0.3)
+    s = g.new_initial_state(seed=0)
+    s.roll = [2000, 2000, 0, 0, 0, 0, 0, 0]
+    s._throw()
+    assert abs(s.rollres[0] / 2000 - 0.3) < 0.05 and abs(s.rollres[2] / 2000 - 0.3) < 0.05
+
+
+def test_movement_bonus_room():
+    """ "If Creatures move across a room with a +1 or +2 symbol, they immediately gain +1 movement or +2" """
+    s = empty_state(1)
+    g = s.g
+    rooms = corridor(s, 3, range(1, 10))
+    plus2 = [c for c in range(144) if g.comp.room_bonus[c] == 2 and g.comp.room_doors[c] == 15]
+    if not plus2:
+        plus2 = [c for c in range(144) if g.comp.room_bonus[c] == 2]
+    put(s, 3, 2, plus2[0], rot=0)
+    s.doors[rooms[1]] = 15
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    CR.slow_movement(s, 1)
+    assert s.cre[rooms[3] * 9 + ZOMBIE] == 1, "1 + 2 rooms"
+
+
+def test_sniff_range_is_four_rooms():
+    s = empty_state(1)
+    g = s.g
+    # a zig-zag so that no straight line reaches the Hero: 5 rooms away
+    path = [(3, 1), (4, 1), (4, 2), (5, 2), (5, 3), (6, 3)]
+    cells = [put(s, r, c, four(g)) for r, c in path]
+    creatures(s, cells[0], zombie=1)
+    at(s, 0, cells[5])
+    s.cubes = bytearray(len(s.cubes))
+    assert CR.target_side(s, cells[0]) == -1
+    at(s, 0, cells[4])
+    assert CR.target_side(s, cells[0]) == 2
+
+
+def test_single_player_third_lab_card_same_colour():
+    s = empty_state(1)
+    g = s.g
+    comp = g.comp
+    ca, cb = _lab_pair(s, RED, RED)
+    s._check_lab(0, ca)
+    s._check_lab(0, cb)
+    assert s.clue_pending[:2] == [0, 1]
+    s.clue_pending = []
+    third = [c for c in range(144) if comp.room_lab[c] >= 0 and comp.room_colour[c] == RED][2]
+    cc = put(s, 3, 4, third, rot=(0 - comp.room_lab[third]) % 4)      # symbol at NE = grid point (3,5)
+    s._check_lab(0, cc)
+    assert s.clue_pending[:2] == [0, 1], "1 additional Clue card"
+
+
+def test_all_heroes_dead_ends_the_game():
+    s = empty_state(2)
+    for p in (0, 1):
+        for _ in range(s.g.hp):
+            s._wound(p, True)
+    s.queue = [[Q_DEEP], [Q_RESPAWN, 0], [Q_NEXT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.is_terminal() and not s.won
+
+
+def test_ranking_of_a_won_game():
+    """A single Hero leaving with the Antidote is the best; then non-infected in reverse order of exit."""
+    s = empty_state(3)
+    s.exit_order = [1, 0, 2]
+    s.antidote_out = 0
+    s.won = True
+    assert s.ranking() == [0, 2, 1]
+    comp = s.g.comp
+    inf = [w for w in range(25) if comp.wound_infection[w]][0]
+    s.wounds[2] = [[inf, True, False]]
+    assert s.ranking() == [0, 1, 2], "infected Heroes after the others"
