@@ -1200,3 +1200,23 @@ def test_ranking_of_a_won_game():
     inf = [w for w in range(25) if comp.wound_infection[w]][0]
     s.wounds[2] = [[inf, True, False]]
     assert s.ranking() == [0, 1, 2], "infected Heroes after the others"
+
+
+def test_explore_breaking_the_match_with_a_breach():
+    """ "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which is adjacent to
+    a doorway." """
+    s = empty_state(1)
+    g = s.g
+    one = find_card(g, doors=1, lab=False)
+    s.disp[0] = [[one, True]]
+    ns = find_card(g, doors=5, lab=False)
+    put(s, 1, 6, ns, rot=0)                          # its N doorway faces (0,6)
+    s._mask = None
+    assert not s.legal_action_mask()[explore_id(1, 0, 3)]
+    s.t_breach[0] = 1
+    s.breach_pool -= 1
+    s._mask = None
+    assert s.legal_action_mask()[explore_id(1, 0, 3)]
+    s.apply_action(explore_id(1, 0, 3))
+    y = cell(s, 0, 6)
+    assert s.t_breach[0] == 0 and s.breach[g.geo.EDGE[y][2]] == 1 and s.pos[0] == y

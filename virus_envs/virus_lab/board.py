@@ -90,6 +90,19 @@ def fits(geo: Geometry, card, doors, breach, cell: int, mask: int) -> bool:
     return True
 
 
+def mismatches(geo, card, doors, breach, cell: int, mask: int) -> list:
+    """Sides where a card with `mask` on `cell` would put a doorway against a wall or a wall against a doorway."""
+    out = []
+    NB, EDGE = geo.NB[cell], geo.EDGE[cell]
+    for d in range(4):
+        y = NB[d]
+        if y < 0 or card[y] < 0 or breach[EDGE[d]]:
+            continue
+        if ((mask >> d) & 1) != ((doors[y] >> OPP[d]) & 1):
+            out.append(d)
+    return out
+
+
 def connected(geo, doors, breach, a: int, d: int) -> int:
     """Neighbour of room a on side d when "2 adjacent doorways on both cards (or a Breach between them)", else -1."""
     y = geo.NB[a][d]

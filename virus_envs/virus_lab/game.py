@@ -22,7 +22,7 @@ from . import encoding, render
 from .actions import (A, GIFTS, MAX_GROUPS, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, PRICES, TABLE, cash_id,
                       discard_id, explore_id, trap_id, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
                       IT_DOOR, IT_HEART)
-from .board import DOOR_CLOSED, DOOR_OPEN, Geometry, bfs, colour_group, connected, fits, rotate
+from .board import DOOR_CLOSED, DOOR_OPEN, Geometry, bfs, colour_group, connected, fits, mismatches, rotate
 from .components import (EF_BLACKOUT, EF_CALM, EF_FATIGUE, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, EF_SUPPLIES,
                          NUM_SHAPES, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART,
                          TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2, TR_PROL3, load_components)
@@ -1089,6 +1089,7 @@ class VirusLabState(State):
         g, geo, comp = self.g, self.g.geo, self.g.comp
         slots = [(k, c) for k, (c, up) in enumerate(self.disp[p]) if up] + \
                 [(MAX_DISPLAY + k, c) for k, c in enumerate(self.net[p])]
+        breach_ok = self.t_breach[p] > 0
         for k, c in slots:
             seen = set()
             for r in range(4):
@@ -1097,6 +1098,10 @@ class VirusLabState(State):
                     continue
                 seen.add(mk)
                 if fits(geo, self.card, self.doors, self.breach, y, mk):
+                    m[explore_id(d, k, r)] = True
+                elif breach_ok and len(mismatches(geo, self.card, self.doors, self.breach, y, mk)) == 1:
+                    # "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which
+                    # is adjacent to a doorway."
                     m[explore_id(d, k, r)] = True
 
     def _mask_roll(self, m, p):
@@ -1255,6 +1260,10 @@ class VirusLabState(State):
                     c = self.disp[p].pop(k)[0]
                 else:
                     c = self.net[p].pop(k - MAX_DISPLAY)
+                bad = mismatches(geo, self.card, self.doors, self.breach, y, g.rot_doors[c][r])
+                if bad:                         # the Breach placed with the card (1 tile, no extra cube)
+                    self.t_breach[p] -= 1
+                    self.breach[geo.EDGE[y][bad[0]]] = 1
                 self._put(y, c, r, False)
                 self.explored[y] = p
             amt, pen = self._leave_combat(p)
