@@ -145,6 +145,7 @@ COMMAND_MODULES = [
     "experiments.tournament:register",
     "experiments.play:register",
     "experiments.train:register",
+    "experiments.contamination_study:register",
 ]
 
 
