@@ -13,6 +13,7 @@ transitions of all seats are fed to one learner: values mix viewpoints, and the 
 | action mask | `action_masks()`: the engine's mask for the learner's decision (what MaskablePPO asks for) |
 | reward | 0 until the game ends, then `returns()[learner]`, whoever made the last move: an opponent's winning move gives the learner its -1 on the learner's last transition |
 | termination | `terminated=True` when the game ends, even by the game's own `max_turns` (its returns are defined, usually 0); `info["game_truncated"]` tells them apart |
+| shaping (off by default) | `shaping=c > 0` adds potential-based shaping F = gamma * Phi(s') - Phi(s), Phi = c * (own score - best rival score) from `scores()`, Phi = 0 at the end: the shaping terms telescope, so the best policy for the return is unchanged (Ng, Harada & Russell 1999) while points gained now are credited now |
 
 Only the learner's decisions are transitions. A deal where the game ends before the learner
 ever decides is re-dealt (it would have no transition to carry the return).
@@ -39,7 +40,7 @@ class SelfPlayEnv(gym.Env):
 
     def __init__(self, env_id: str, num_players: int | None = None, game_config: dict | None = None,
                  opponents: dict | None = None, same_opponent: bool = True, snapshot_deterministic: bool = False,
-                 render_mode: str | None = None):
+                 shaping: float = 0.0, gamma: float = 1.0, render_mode: str | None = None):
         """opponents: spec -> weight (default: random only); 'snapshot' draws a frozen learner copy.
 
         same_opponent: one spec drawn per episode for all opponent seats (True) or one per seat.
@@ -61,6 +62,11 @@ class SelfPlayEnv(gym.Env):
         self._weights = np.array([float(pool[k]) for k in self._specs])
         self.same_opponent = bool(same_opponent)
         self.snapshot_deterministic = bool(snapshot_deterministic)
+        if not shaping >= 0.0 or not 0.0 < gamma <= 1.0:
+            raise ValueError(f"shaping must be >= 0 and gamma in (0, 1], got shaping={shaping!r}, gamma={gamma!r}")
+        self.shaping = float(shaping)
+        self.gamma = float(gamma)
+        self._phi = 0.0
         # one agent per (spec, seat), built once (fails early on a bad spec), reset every episode
         self._agents = {}
         for spec in self._specs:
@@ -121,6 +127,7 @@ class SelfPlayEnv(gym.Env):
             self._last_mover = -1
             self._play_opponents()
             if not self.state.is_terminal():
+                self._phi = self._potential()
                 return self._obs(), {"learner_seat": self.learner, "opponents": self._kind_label()}
         raise RuntimeError(f"{self.env_id}: 100 deals in a row ended before the learner's first decision")
 
@@ -142,8 +149,12 @@ class SelfPlayEnv(gym.Env):
                 "game_truncated": bool(getattr(st, "is_truncated", lambda: False)()),
                 "win_share": _win_share(r, self.learner, getattr(st, "is_truncated", lambda: False)()),
             }
-            return self._obs(), self._ret, True, False, info
-        return self._obs(), 0.0, False, False, {}
+            shaped = -self._phi if self.shaping else 0.0      # Phi(end) = 0
+            return self._obs(), self._ret + shaped, True, False, info
+        if not self.shaping:
+            return self._obs(), 0.0, False, False, {}
+        phi, self._phi = self._phi, self._potential()
+        return self._obs(), self.gamma * self._phi - phi, False, False, {}
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (all True on a finished game, where nothing is asked)."""
@@ -158,6 +169,14 @@ class SelfPlayEnv(gym.Env):
     # -- internals --------------------------------------------------------------------------
     def _obs(self) -> np.ndarray:
         return np.asarray(self.state.observation(self.learner), dtype=np.float32)
+
+    def _potential(self) -> float:
+        """Phi(s) = shaping * (own score - best rival score); 0 when shaping is off."""
+        if not self.shaping:
+            return 0.0
+        sc = np.asarray(self.state.scores(), dtype=float)
+        rivals = np.delete(sc, self.learner)
+        return self.shaping * float(sc[self.learner] - (rivals.max() if rivals.size else 0.0))
 
     def _kind_label(self) -> str:
         kinds = sorted({k for i, k in enumerate(self._kinds) if i != self.learner})

@@ -83,6 +83,8 @@ class TrainConfig:
     """opponent pool: agent spec (or 'snapshot') -> weight"""
     same_opponent: bool = True
     """one opponent kind per episode for every other seat (False: one draw per seat)"""
+    shaping: float = 0.0
+    """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
     snapshot_every: int = 50_000
     """steps between frozen copies of the learner added to the pool"""
     snapshot_pool: int = 8
@@ -134,8 +136,8 @@ def check_config(cfg: TrainConfig, source: str = "config") -> None:
               "snapshot_pool", "eval_every", "progress_every"):
         if getattr(cfg, k) < 1:
             raise ValueError(f"{source}: key {k!r} must be at least 1, got {getattr(cfg, k)}")
-    if cfg.eval_games < 0 or cfg.max_minutes < 0 or cfg.players < 0:
-        raise ValueError(f"{source}: eval_games, max_minutes and players must not be negative")
+    if cfg.eval_games < 0 or cfg.max_minutes < 0 or cfg.players < 0 or cfg.shaping < 0:
+        raise ValueError(f"{source}: eval_games, max_minutes, players and shaping must not be negative")
     if not cfg.net_arch or not all(isinstance(x, int) and x > 0 for x in cfg.net_arch):
         raise ValueError(f"{source}: key 'net_arch' must be a list of positive ints, got {cfg.net_arch!r}")
     ops = cfg.opponents
@@ -171,7 +173,7 @@ def make_env_fn(cfg: TrainConfig, num_players: int):
     def _make():
         from stable_baselines3.common.monitor import Monitor
         return Monitor(SelfPlayEnv(cfg.game, num_players, cfg.game_config, opponents=cfg.opponents,
-                                   same_opponent=cfg.same_opponent))
+                                   same_opponent=cfg.same_opponent, shaping=cfg.shaping, gamma=cfg.gamma))
 
     return _make
 
@@ -292,7 +294,12 @@ def _callback_class():
     return SelfPlayCallback
 
 
-def train(cfg: TrainConfig, out: str | os.PathLike, echo=print, command: str = "") -> dict:
+def _say(*args):
+    """print, flushed: progress must show when the output goes to a log file."""
+    print(*args, flush=True)
+
+
+def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = "") -> dict:
     """Run one training; returns the summary (also written to out/summary.json)."""
     import torch
     import yaml
@@ -402,7 +409,7 @@ def _report(args, echo):
     return rows
 
 
-def cmd_train(args, echo=print):
+def cmd_train(args, echo=_say):
     """Train (or, with --evaluate, report on) a MaskablePPO self-play agent."""
     import virus_envs
 

@@ -82,3 +82,19 @@ def test_illegal_learner_action_raises():
     bad = int(np.flatnonzero(~env.action_masks())[0])
     with pytest.raises(virus_envs.IllegalActionError):
         env.step(bad)
+
+
+@pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
+def test_shaping_telescopes_to_the_return(env_id):
+    """With gamma = 1 the shaped rewards of an episode add up to the return minus Phi at the first decision."""
+    env = SelfPlayEnv(env_id, shaping=0.05, gamma=1.0)
+    rng = np.random.default_rng(0)
+    for ep in range(5):
+        env.reset(seed=100 + ep)
+        phi0, total, done = env._phi, 0.0, False
+        while not done:
+            _, r, done, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+            total += r
+        assert total == pytest.approx(info["learner_return"] - phi0)
+    with pytest.raises(ValueError, match="shaping"):
+        SelfPlayEnv(env_id, shaping=-1.0)
