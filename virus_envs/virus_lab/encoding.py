@@ -242,7 +242,7 @@ def view(s, p) -> dict:
         "breaches": [e for e, x in enumerate(s.breach) if x],
         "explosives": {str(c): [x, bool(s.armed[c])] for c, x in enumerate(s.expl) if x},
         "four_leaf": {str(c): x for c, x in enumerate(s.slow_red) if x},
-        "clues": list(s.clues), "antidote_cell": s.antidote_cell, "antidote_holder": s.antidote_holder,
+        "clues": list(s.clues), "labs_used": [u[0] for u in s.labs_used], "antidote_cell": s.antidote_cell, "antidote_holder": s.antidote_holder,
         "antidote_out": s.antidote_out, "exit_cells": list(s.exit_cells), "exit_open": s.exit_open,
         "exit_activated": [list(x) for x in s.act_exit],
         "bosses": [{"cell": s.bosses[i][0], "hp": comp.boss_hp[s.bosses[i][2]], "damage": comp.boss_damage[s.bosses[i][2]],

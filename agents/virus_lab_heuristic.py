@@ -1,0 +1,453 @@
+"""A rule-of-thumb team bot for Virus, the co-operative board game (`heuristic` for virus_lab_v0).
+
+It reads only `decision.view`, the mask and the game's static tables (component data, table
+geometry). Every seat runs the same plan, so a team of heuristics co-operates through the table:
+- open the exit early: 1 living Hero activates either Exit Control Room; 2-3 Heroes split them by seat
+  parity; (4 Heroes: seats 0 and 1 on one room, 2 on the other);
+- build Research Labs: prefer placing a lab card whose symbol joins other lab symbols at a free grid
+  point (completing a lab first); otherwise explore towards the current target keeping lab cards;
+- once the Antidote is on the table, the nearest Hero fetches it and carries it to the Starting Room;
+- in combat: roll a few cubes and bullets, kill what the Successes can, else Dodge the strongest; flee
+  towards the target when the roll is not worth it;
+- turn end: cash same-colour display groups, buy Hearts, Shields, bullets, Books.
+Parameters (`heuristic?roll_cubes=3&hearts=2`): roll_cubes / roll_bullets (largest roll), hearts,
+shields, books (purchase caps), search (search when idle with 3 cubes left), reach (step away while a
+Creature group is this close), labs_wanted / keep_plain (discard plain display cards at turn end to draw
+Research Lab cards while fewer than labs_wanted are held, keeping keep_plain).
+
+STATUS (first version): a baseline, NOT yet a winning team. Over 100 seeded games each at difficulty 1
+and 2 with 1 and 2 Heroes it wins 0 (as `random` does), but it opens the exit in about 58 % of the
+1-Hero games (random: 1 %) and forms Research Labs; it dies to the Creatures it spawns by turn 4-5.
+Not in `agents.HEURISTICS` (the game is not registered). See docs/rules/virus_lab.md, "Figures".
+"""
+from __future__ import annotations
+
+from agents.base import ParamAgent
+from virus_envs.virus_lab.actions import A, GIFTS, MAX_DISPLAY, cash_id, discard_id, explore_id
+from virus_envs.virus_lab.board import OPP, fits
+from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
+from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
+from virus_envs.virus_lab.research import LAB_NEEDED
+
+P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY = (PHASES[x] for x in (
+    PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY))
+NAMES_KIND = 9
+
+
+class VirusLabHeuristic(ParamAgent):
+    """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
+
+    PARAMS = {"roll_cubes": 3, "roll_bullets": 4, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
+              "labs_wanted": 3, "keep_plain": 3}
+    VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
+
+    def __init__(self, game, seed=None, variant=None, **params):
+        super().__init__(game, seed=seed, variant=variant, **params)
+        self.g = game
+        comp = game.comp
+        self.card_id = {name: i for i, name in enumerate(comp.room_name)}
+        self.geo = game.geo
+
+    # ------------------------------------------------------------------------------------------
+    def act(self, decision) -> int:
+        m = decision.action_mask
+        ph = decision.phase
+        v = decision.view
+        p = decision.seat
+        if ph == P_ACT:
+            a = self._real_time(v, p, m)
+        elif ph == P_ROLL:
+            a = self._build_roll(v, p, m)
+        elif ph == P_RESULT:
+            a = self._result(v, m)
+        elif ph == P_SPEND:
+            a = self._spend(v, p, m)
+        elif ph == P_SHIELD:
+            a = max(i for i in range(A.SHIELD, A.SHIELD + 17) if m[i])
+        elif ph == P_GAIN:
+            a = self._gain(v, p, m)
+        elif ph == P_BUY:
+            a = self._buy(v, p, m)
+        else:
+            a = self._default(m)
+        if a is None or not m[a]:
+            a = self._default(m)
+        return int(a)
+
+    def _default(self, m):
+        for a in (A.KEEP, A.NO_FOUR, A.GAIN_DONE, A.BUY_DONE, A.SPEND_DONE, A.ACCEPT, A.ROLL, A.PASS):
+            if m[a]:
+                return a
+        for a in range(len(m)):
+            if m[a]:
+                return a
+        return 0
+
+    # -- map helpers -------------------------------------------------------------------------
+    def _map(self, v):
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        doors = {int(e): x for e, x in v["doors"].items()}
+        bars = {int(e): x for e, x in v["barriers"].items()}
+        breaches = set(v["breaches"])
+        return rooms, doors, bars, breaches
+
+    def _passable(self, rooms, doors, bars, breaches, a, d):
+        geo = self.geo
+        y = geo.NB[a][d]
+        if y < 0 or y not in rooms:
+            return -1
+        e = geo.EDGE[a][d]
+        if doors.get(e) == 2 or bars.get(e):
+            return -1
+        if e in breaches or ((rooms[a]["doors"] >> d) & 1 and (rooms[y]["doors"] >> OPP[d]) & 1):
+            return y
+        return -1
+
+    def _paths(self, v, src, avoid=True, goal=-1):
+        """BFS over passable rooms (rooms with Creatures avoided, except the goal): distance, first side."""
+        rooms, doors, bars, breaches = self._map(v)
+        dist, first = {src: 0}, {src: -1}
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for a in frontier:
+                for d in range(4):
+                    y = self._passable(rooms, doors, bars, breaches, a, d)
+                    if y >= 0 and avoid and y != goal and any(rooms[y]["creatures"]):
+                        continue
+                    if y >= 0 and y not in dist:
+                        dist[y] = dist[a] + 1
+                        first[y] = d if first[a] < 0 else first[a]
+                        nxt.append(y)
+            frontier = nxt
+        return dist, first
+
+    def _manhattan(self, a, b):
+        ra, ca = divmod(a, self.geo.cols)
+        rb, cb = divmod(b, self.geo.cols)
+        return abs(ra - rb) + abs(ca - cb)
+
+    # -- real time -----------------------------------------------------------------------------
+    def _target(self, v, p):
+        """Where this Hero should go now (a cell), and what to do there."""
+        me = v["heroes"][p]
+        living = sum(1 for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired"))
+        holder = v["antidote_holder"]
+        st = self.geo.start_cell
+        if holder == p:
+            if v["exit_open"]:
+                return st, A.EXIT
+            return self._exit_room(v, p, living), A.ACTIVATE
+        if v["antidote_cell"] >= 0:
+            return v["antidote_cell"], A.PICKUP
+        if not v["exit_open"]:
+            return self._exit_room(v, p, living), A.ACTIVATE
+        del me
+        return -1, -1
+
+    def _exit_room(self, v, p, living):
+        ex = v["exit_cells"]
+        if living <= 1:
+            pos = v["heroes"][p]["pos"]
+            return min(ex, key=lambda c: self._manhattan(pos, c))
+        if living >= 4:
+            return ex[0] if p in (0, 1) else ex[1]
+        alive = [h["seat"] for h in v["heroes"] if h["alive"] and not h["exited"]]
+        i = alive.index(p) if p in alive else p
+        return ex[i % 2]
+
+    def _real_time(self, v, p, m):
+        me = v["heroes"][p]
+        pos = me["pos"]
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        here = rooms[pos]
+        in_combat = any(here["creatures"])
+        target, todo = self._target(v, p)
+        if in_combat:
+            return self._combat(v, p, m, here, target)
+        if target == pos and todo >= 0 and m[todo]:
+            if todo == A.ACTIVATE and p in sum(v["exit_activated"], []):
+                pass
+            else:
+                return todo
+        # labs: a lab card placed where its symbol joins others
+        lab = self._best_lab_explore(v, p, m)
+        if lab is not None and (lab[1] >= 2 or target < 0 or v["exit_open"]):
+            return lab[0]
+        if v["antidote_cell"] < 0 and v["antidote_holder"] < 0 and v["antidote_out"] < 0:
+            site = self._lab_site(v, p)
+            if site is not None and site != pos:
+                a = self._toward(v, p, m, site)
+                if a is not None:
+                    return a
+        if lab is not None:
+            return lab[0]
+        if target >= 0:
+            a = self._toward(v, p, m, target)
+            if a is not None:
+                return a
+        a = self._keep_away(v, p, m)
+        if a is not None:
+            return a
+        if self.params["search"] and m[A.SEARCH] and here["colour"] >= 0:
+            return A.SEARCH
+        a = self._explore_any(v, p, m)
+        if a is not None:
+            return a
+        return A.PASS
+
+    def _group_distance(self, v, cell):
+        """Rooms from `cell` to the nearest Creature group (through any connection)."""
+        dist, _ = self._paths(v, cell, avoid=False)
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        ds = [k for c, k in dist.items() if any(rooms[c]["creatures"])]
+        return min(ds) if ds else 99
+
+    def _keep_away(self, v, p, m):
+        """End the turn out of reach: step away while a group is within `reach` rooms."""
+        me = v["heroes"][p]
+        reach = self.params["reach"]
+        if me["stock"] < 1 or self._group_distance(v, me["pos"]) > reach:
+            return None
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        best, best_k = None, self._group_distance(v, me["pos"])
+        for d in range(4):
+            if m[A.MOVE + d]:
+                y = self.geo.NB[me["pos"]][d]
+                if any(rooms[y]["creatures"]):
+                    continue
+                k = self._group_distance(v, y)
+                if k > best_k:
+                    best, best_k = A.MOVE + d, k
+        return best
+
+    def _lab_vertex(self, card, rot, cell):
+        lab = self.g.comp.room_lab[card]
+        if lab < 0:
+            return -1
+        return self.geo.VERTEX[cell][(lab + rot) % 4]
+
+    def _lab_counts(self, v):
+        cnt = {}
+        for r in v["rooms"]:
+            c = self.card_id.get(r["card"], -1)
+            if c >= 0 and not r["trap"]:
+                vx = self._lab_vertex(c, r["rot"], r["cell"])
+                if vx >= 0:
+                    cnt[vx] = cnt.get(vx, 0) + 1
+        return cnt
+
+    def _explores(self, v, p, m):
+        """(action, side, slot, rot, card, cell) of every legal exploration."""
+        me = v["heroes"][p]
+        pos = me["pos"]
+        out = []
+        cards = [(k, self.card_id[name]) for k, (name, up) in enumerate(me["display"]) if up]
+        cards += [(MAX_DISPLAY + k, self.card_id[name]) for k, name in enumerate(me["net"])]
+        for d in range(4):
+            y = self.geo.NB[pos][d]
+            if y < 0:
+                continue
+            for k, c in cards:
+                for r in range(4):
+                    a = explore_id(d, k, r)
+                    if m[a]:
+                        out.append((a, d, k, r, c, y))
+        return out
+
+    def _best_lab_explore(self, v, p, m):
+        if v["antidote_cell"] >= 0 or v["antidote_holder"] >= 0 or v["antidote_out"] >= 0:
+            return None
+        living = max(1, sum(1 for h in v["heroes"] if h["alive"] and not h["exited"]))
+        need = LAB_NEEDED[living]
+        cnt = self._lab_counts(v)
+        used = set(v["labs_used"])
+        best, best_s = None, 0
+        for a, d, k, r, c, y in self._explores(v, p, m):
+            vx = self._lab_vertex(c, r, y)
+            if vx < 0 or vx in used:
+                continue
+            s_ = cnt.get(vx, 0) + 1
+            score = 100 if s_ >= need else s_
+            if s_ == 1:
+                # a first symbol: only worth it where free spaces still surround the grid point
+                score = 0.5 if v["heroes"][p]["stock"] >= 3 else 0
+            if score > best_s:
+                best, best_s = a, score
+        return None if best is None else (best, best_s)
+
+    def _lab_site(self, v, p):
+        """A room next to an empty space where a display lab card would put its symbol on a grid point that
+        already holds lab symbols (not yet a lab): the nearest such room, or None."""
+        me = v["heroes"][p]
+        comp = self.g.comp
+        geo = self.geo
+        labs = [(k, self.card_id[name]) for k, (name, up) in enumerate(me["display"])
+                if up and comp.room_lab[self.card_id[name]] >= 0]
+        if not labs:
+            return None
+        cnt = self._lab_counts(v)
+        used = set(v["labs_used"])
+        card = [-1] * geo.ncells
+        doors = [0] * geo.ncells
+        for r in v["rooms"]:
+            card[r["cell"]] = 0
+            doors[r["cell"]] = r["doors"]
+        breach = [0] * geo.nedges
+        for e in v["breaches"]:
+            breach[e] = 1
+        dist, _ = self._paths(v, me["pos"])
+        best, best_k = None, None
+        for vx, c in cnt.items():
+            if vx in used:
+                continue
+            vr, vc = divmod(vx, geo.cols + 1)
+            for x in (geo.cell(vr - 1, vc - 1), geo.cell(vr - 1, vc), geo.cell(vr, vc - 1), geo.cell(vr, vc)):
+                if x < 0 or card[x] >= 0:
+                    continue
+                k = geo.VERTEX[x].index(vx)
+                ok = False
+                for _, cid in labs:
+                    r_ = (k - comp.room_lab[cid]) % 4
+                    if fits(geo, card, doors, breach, x, self.g.rot_doors[cid][r_]):
+                        mask = self.g.rot_doors[cid][r_]
+                        ok = any((mask >> d) & 1 and geo.NB[x][d] in dist and (doors[geo.NB[x][d]] >> OPP[d]) & 1
+                                 for d in range(4))
+                        if ok:
+                            break
+                if not ok:
+                    continue
+                for d in range(4):
+                    y = geo.NB[x][d]
+                    if y in dist and (doors[y] >> OPP[d]) & 1:
+                        key = (-c, dist[y])
+                        if best_k is None or key < best_k:
+                            best, best_k = y, key
+        return best
+
+    def _toward(self, v, p, m, target, flee=False):
+        """A step on a shortest path to `target`, or towards the frontier (an unexplored side of a reachable
+        room) that minimises path length + distance left: a potential, so the Hero never oscillates."""
+        me = v["heroes"][p]
+        pos = me["pos"]
+        dist, first = self._paths(v, pos, goal=target)
+        if target in dist and target != pos:
+            d = first[target]
+            if m[A.MOVE + d]:
+                return A.MOVE + d
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        lab_cards = self.g.comp.room_lab
+        best, best_k = None, None
+        for a, d, k, r, c, y in self._explores(v, p, m):
+            doors = self.g.rot_doors[c][r]
+            key = (1 + self._manhattan(y, target), 0, 0 if lab_cards[c] < 0 else 1, -bin(doors).count("1"))
+            if best_k is None or key < best_k:
+                best, best_k = a, key
+        for c, k in dist.items():
+            if c == pos or not m[A.MOVE + first[c]]:
+                continue
+            for d in range(4):
+                y = self.geo.NB[c][d]
+                if y >= 0 and y not in rooms and (rooms[c]["doors"] >> d) & 1:
+                    key = (k + 1 + self._manhattan(y, target), 1, 0, 0)
+                    if best_k is None or key < best_k:
+                        best, best_k = A.MOVE + first[c], key
+        return best
+
+    def _explore_any(self, v, p, m):
+        lab_cards = self.g.comp.room_lab
+        best, best_k = None, None
+        for a, d, k, r, c, y in self._explores(v, p, m):
+            key = (0 if lab_cards[c] < 0 else 1, -bin(self.g.rot_doors[c][r]).count("1"))
+            if best_k is None or key < best_k:
+                best, best_k = a, key
+        return best
+
+    # -- combat ----------------------------------------------------------------------------------
+    def _threat(self, here):
+        comp = self.g.comp
+        cre = here["creatures"]
+        return sum(cre[k] * comp.cre_damage[k] for k in range(8)) + 2 * cre[8]
+
+    def _combat(self, v, p, m, here, target):
+        """Fight a small group; run from a big one (to a room without Creatures), or stand when cornered."""
+        me = v["heroes"][p]
+        threat = self._threat(here)
+        hp_left = self.g.hp - len(me["wounds"])
+        shields = me["tokens"][4]
+        if m[A.ATTACK] and me["bullets"] >= 1 and me["stock"] >= 2 and threat <= 3:
+            return A.ATTACK
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        safe = [d for d in range(4) if m[A.MOVE + d] and not any(rooms[self.geo.NB[here["cell"]][d]]["creatures"])]
+        if safe and max(0, threat - shields) + 1 < hp_left - 1:
+            tgt = target if target >= 0 else self.geo.start_cell
+            return A.MOVE + min(safe, key=lambda d: self._manhattan(self.geo.NB[here["cell"]][d], tgt))
+        if m[A.ATTACK] and me["bullets"] >= 1:
+            return A.ATTACK
+        return A.PASS
+
+    def _build_roll(self, v, p, m):
+        roll = v["roll"]
+        if roll[0] < self.params["roll_cubes"] and m[A.ADD_CUBE] and v["heroes"][p]["stock"] > 1:
+            return A.ADD_CUBE
+        if roll[1] < self.params["roll_bullets"] and m[A.ADD_BULLET]:
+            return A.ADD_BULLET
+        for t in (TK_BOOK, TK_HEART):
+            if roll[2 + t] == 0 and m[A.ADD_TOKEN + t]:
+                return A.ADD_TOKEN + t
+        return A.ROLL
+
+    def _result(self, v, m):
+        rr = v["roll_result"]
+        if (rr[0] == 0 or rr[2] == 0) and m[A.REROLL]:
+            return A.REROLL
+        if rr[0] == 0 and m[A.ADV_CUBE]:
+            return A.ADV_CUBE
+        if rr[2] == 0 and m[A.ADV_BULLET]:
+            return A.ADV_BULLET
+        return A.ACCEPT
+
+    def _spend(self, v, p, m):
+        comp = self.g.comp
+        dmg = list(comp.cre_damage) + [3]
+        kills = [k for k in range(NAMES_KIND) if m[A.KILL + k]]
+        if kills:
+            return A.KILL + max(kills, key=lambda k: dmg[k])
+        dodges = [k for k in range(NAMES_KIND) if m[A.DODGE + k]]
+        if dodges:
+            return A.DODGE + max(dodges, key=lambda k: dmg[k])
+        return A.SPEND_DONE
+
+    # -- turn end --------------------------------------------------------------------------------
+    def _gain(self, v, p, m):
+        for k in (4, 3, 2):
+            for s_ in range(5):
+                for c in range(4):
+                    if m[cash_id(s_, c, k)]:
+                        return cash_id(s_, c, k)
+        # refresh the display to draw Research Lab cards: discard plain rooms of one shape (labs are kept)
+        comp = self.g.comp
+        disp = v["heroes"][p]["display"]
+        plain = [self.card_id[n] for n, up in disp if up and comp.room_lab[self.card_id[n]] < 0]
+        labs = sum(1 for n, up in disp if up and comp.room_lab[self.card_id[n]] >= 0)
+        if labs < self.params["labs_wanted"] and len(plain) > self.params["keep_plain"]:
+            by_shape = [0] * 5
+            for c in plain:
+                by_shape[comp.room_shape[c]] += 1
+            for s_ in sorted(range(5), key=lambda x: -by_shape[x]):
+                k = min(4, by_shape[s_], len(plain) - self.params["keep_plain"])
+                if k >= 2 and m[discard_id(s_, k)]:
+                    return discard_id(s_, k)
+        return A.GAIN_DONE
+
+    def _buy(self, v, p, m):
+        tok = v["heroes"][p]["tokens"]
+        want = ((1, tok[TK_HEART] < self.params["hearts"]), (2, tok[4] < self.params["shields"]),
+                (0, v["heroes"][p]["bullets"] < 10), (6, tok[TK_BOOK] < self.params["books"]))
+        for item, ok in want:
+            if ok and m[A.BUY + item]:
+                return A.BUY + item
+        return A.BUY_DONE
+
+
+del GIFTS
