@@ -9,7 +9,9 @@
 | scores | 1 per seat on a victory, 0 otherwise; `ranking()` gives the rulebook's ranking of a won game |
 
 Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
-`research.py` (labs, clues, antidote), `components.py` (validated data). The rule map to code and
+`research.py` (lab and clue geometry), `components.py` (validated data); the state's rule families are
+mixins in `events.py`, `combat.py`, `wounds.py`, `tiles.py`, `turnend.py`, `labs.py`; `flow.py` holds
+the phase and queue-step codes. The rule map to code and
 tests, the assumptions and what is not yet implemented: docs/rules/virus_lab.md.
 """
 from __future__ import annotations
@@ -19,36 +21,21 @@ import numpy as np
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
 from . import creatures as CR
 from . import encoding, render
-from .actions import (A, GIFTS, MAX_GROUPS, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, PRICES, TABLE, cash_id,
-                      discard_id, explore_id, trap_id, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
-                      IT_DOOR, IT_HEART)
-from .board import DOOR_CLOSED, DOOR_OPEN, Geometry, bfs, colour_group, connected, fits, mismatches, rotate
-from .components import (EF_BLACKOUT, EF_CALM, EF_FATIGUE, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, EF_SUPPLIES,
-                         NUM_SHAPES, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART,
-                         TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2, TR_PROL3, load_components)
-from .research import LAB_NEEDED, candidate_rooms, incompatible_table
+from .actions import (A, GIFTS, MAX_GROUPS, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, TABLE,
+                      explore_id, trap_id)
+from .board import DOOR_CLOSED, Geometry, connected, fits, mismatches, rotate
+from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, NUM_SHAPES, SP_AMMO, SP_FIRST_AID,
+                         SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_SHIELD, TR_GAS, TR_LASERS, load_components)
+from .combat import CombatRules
+from .events import EventRules
+from .labs import LabRules
+from .research import incompatible_table
+from .tiles import TileRules
+from .turnend import TurnEndRules
+from .wounds import WoundRules
 
 NK = CR.NK
-# decisions (phase codes) in the rulebook's words
-(PH_NONE, PH_EVENT, PH_TRAP, PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_CLUE, PH_GAIN, PH_BUY,
- PH_RESPAWN, PH_FOUR) = range(13)
-PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: trap check", "real time phase",
-          "combat: build the roll", "combat: check results", "combat: use Successes", "damage: spend Shields",
-          "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
-          "turn end: the dead Hero returns", "slow phase: use a Four-leaf token")
-NUM_PHASES = len(PHASES)
-# queue steps
-(Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
- Q_NEXT, Q_FOUR) = range(14)
-RET_QUEUE, RET_RT = 0, 1
-
-START_CARD, EXIT_CARD = 144, 145
-HP_BY_LEVEL = {1: 8, 2: 7, 3: 6}
-BOSSES_BY_LEVEL = {1: 0, 2: 1, 3: 2}
-RES_CAP = 30
-CASH = {2: 3, 3: 7, 4: 11}           # "3 resources (for a pair) or 7 (three of a kind) or 11 (four of a kind)"
-LAST_TURN = 9
-MAX_FACE_DOWN = 8
+from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
 
 _FIELDS = (
     "turn", "lead", "ph", "cur", "ret", "in_rt", "steps", "terminal", "truncated", "won", "final", "queue",
@@ -155,7 +142,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(State):
+class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
     def __init__(self, game: VirusLabGame):
@@ -470,46 +457,6 @@ class VirusLabState(State):
         self.cubes[cell * self.n + p] += k
 
     # -- wounds and damage ---------------------------------------------------------------
-    def _wound(self, p, face_down):
-        """Draw 1 Wound card: deep when the back of the next card shows the red heart."""
-        comp = self.g.comp
-        if not self.alive[p]:
-            return
-        if not self.wound_deck and self.wound_discard:
-            self.wound_deck = self.wound_discard
-            self.wound_discard = []
-            self.rng.shuffle(self.wound_deck)
-        c = self.wound_deck.pop() if self.wound_deck else -1
-        deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
-        self.wounds[p].append([c, bool(face_down), bool(deep)])
-        if len(self.wounds[p]) >= self.g.hp:
-            self._die(p)
-
-    def _die(self, p):
-        """ "As soon as a player has a number of Wound cards equal to his Hit points, his Hero dies." """
-        cell = self.pos[p]
-        self.alive[p] = False
-        if self.antidote_holder == p:
-            self.antidote_holder = -1
-            self.antidote_cell = cell
-        self.pos[p] = -1
-        comp = self.g.comp
-        self.infected_dead[p] = self.infected_dead[p] or any(
-            w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
-        self.dodged[p] = [0] * NK
-
-    def _damage(self, p, amount, penalty=0):
-        """Damage points (face-down wounds): Shields may negate the `amount` part, not the flee penalty."""
-        if not self.alive[p] or (amount <= 0 and penalty <= 0):
-            return False
-        if amount > 0 and self.tok[p][TK_SHIELD] > 0:
-            self.dmg = [p, amount, penalty]
-            self.ph = PH_SHIELD
-            self.cur = p
-            return True
-        for _ in range(amount + penalty):
-            self._wound(p, True)
-        return False
 
     # -- flow -------------------------------------------------------------------------------
     def _advance(self):
@@ -640,79 +587,6 @@ class VirusLabState(State):
         self.queue = []
 
     # -- event phase -----------------------------------------------------------------------
-    def _apply_event(self):
-        comp = self.g.comp
-        e = self.event
-        self.event_pile.append(e)
-        eff = comp.event_effect[e]
-        if eff == EF_REBOOT:
-            # "Exit rooms may not be activated. If the exit door has already been opened, the exit is closed ...
-            # All door tiles are reset to the 'open' side."
-            self.exit_open = False
-            self.act_exit = [[], []]
-            self.door = bytearray(DOOR_OPEN if x else 0 for x in self.door)
-        elif eff == EF_FATIGUE:
-            for p in range(self.n):
-                if self.active(p) and self.stock[p]:
-                    self.stock[p] -= 1
-                    self.reserve[p] += 1
-        elif eff == EF_SUPPLIES:
-            for p in range(self.n):
-                if self.active(p):
-                    k = min(2, self.bullet_pool)
-                    self.bullets[p] += k
-                    self.bullet_pool -= k
-        q = []
-        if comp.event_trap[e]:
-            q += [[Q_TRAP, p] for p in self._order_from_lead() if self.active(p)]
-        q += [[Q_EXTRA], [Q_RT]]
-        self.queue = q + self.queue
-
-    def _trap_options(self, c):
-        geo, g = self.g.geo, self.g
-        out = []
-        for h in range(self.n):
-            cell = self.pos[h]
-            if cell < 0:
-                continue
-            for d in range(4):
-                y = geo.NB[cell][d]
-                if y < 0 or self.card[y] >= 0:
-                    continue
-                seen = set()
-                for r in range(4):
-                    m = g.rot_doors[c][r]
-                    if m in seen:
-                        continue
-                    seen.add(m)
-                    if fits(geo, self.card, self.doors, self.breach, y, m):
-                        out.append((h, d, r))
-        return out
-
-    def _trap_check(self, p):
-        c = self._draw_room()
-        if c < 0:
-            return
-        if not self._trap_options(c):
-            self.room_discard.append(c)   # "If no suitable space is available, the player discards the card"
-            return
-        self.trap_card = c
-        self.ph, self.cur = PH_TRAP, p
-
-    def _place_trap(self, h, d, r):
-        comp = self.g.comp
-        c = self.trap_card
-        y = self.g.geo.NB[self.pos[h]][d]
-        self._put(y, c, r, True)
-        self.trap_card = -1
-        t = comp.room_trap[c]
-        if t in (TR_PROL2, TR_PROL3):
-            # "place 2 or 3 Creatures ... in this room immediately after it is placed"
-            for _ in range(2 if t == TR_PROL2 else 3):
-                k = CR.pick_kind(self, False)
-                if k >= 0 and CR.occupancy(self, y) + CR.SIZE[k] <= CR.CAPACITY:
-                    self.cre[y * NK + k] += 1
-                    self.pool[k] -= 1
 
     # -- real time phase -------------------------------------------------------------------
     def _start_rt(self):
@@ -778,21 +652,6 @@ class VirusLabState(State):
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
 
-    def _attack_value(self, p, cell, dodged):
-        """Damage of every surviving, unDodged Creature of the room."""
-        comp = self.g.comp
-        b = cell * NK
-        tot = 0
-        for k in range(8):
-            m = self.cre[b + k] - (dodged[k] if dodged else 0)
-            if m > 0:
-                tot += m * comp.cre_damage[k]
-        bl = [rec for rec in self.bosses if rec[0] == cell]
-        nd = dodged[CR.BOSS] if dodged else 0
-        for rec in bl[nd:]:
-            tot += comp.boss_damage[rec[2]]
-        return tot
-
     def _enter(self, p, y):
         """Hero p enters room y: traps, Bosses revealed."""
         comp = self.g.comp
@@ -807,127 +666,8 @@ class VirusLabState(State):
         if self.armed[y] and self.alive[p]:
             self.explode(y)
 
-    def _leave(self, p, cell):
-        """ "Explosives are activated as soon as the Hero that placed them leaves the room and will explode when
-        any Creature or Hero is present in the room" """
-        if self.expl[cell] and self.expl_by[cell] == p and not self.armed[cell]:
-            self.armed[cell] = 1
-            if CR.has_creatures(self, cell) or CR.heroes_in(self, cell):
-                self.explode(cell)
-
-    def explode(self, cell):
-        """X Damage points (X = Explosive tokens): "first to Heroes and then any residual value to Creatures ...
-        then ... Leaders and then ... Bosses". ASSUMPTION: a Hero absorbs points up to his remaining hit points
-        (face-up wounds); Creatures die when the rest covers their HP, weakest first."""
-        comp = self.g.comp
-        x = self.expl[cell]
-        self.tok_pool[TK_EXPL] += x
-        self.expl[cell] = 0
-        self.armed[cell] = 0
-        self.expl_by[cell] = -1
-        for p in range(self.n):
-            if x and self.pos[p] == cell:
-                k = min(x, self.g.hp - len(self.wounds[p]))
-                x -= k
-                for _ in range(k):
-                    self._wound(p, False)
-        b = cell * NK
-        for k in sorted(range(4), key=lambda t: comp.cre_hp[t]) + list(range(4, 8)):
-            while x >= comp.cre_hp[k] and self.cre[b + k]:
-                self.cre[b + k] -= 1
-                self.pool[k] += 1
-                x -= comp.cre_hp[k]
-        for i in [i for i, rec in enumerate(self.bosses) if rec[0] == cell]:
-            rec = self.bosses[i]
-            if x >= comp.boss_hp[rec[2]]:
-                x -= comp.boss_hp[rec[2]]
-                rec[0] = -1
-        if any(rec[0] == -1 for rec in self.bosses):
-            self._drop_dead_bosses(cell)
-        if not CR.has_creatures(self, cell):
-            self.flat[cell] = 0
-
-    def _drop_dead_bosses(self, cell):
-        keep, seen = [], []
-        for i, rec in enumerate(self.bosses):
-            if rec[0] == -1:
-                self.pool[rec[1]] += 1
-                self.cre[cell * NK + CR.BOSS] -= 1
-            else:
-                if i in self.boss_seen:
-                    seen.append(len(keep))
-                keep.append(rec)
-        self.bosses, self.boss_seen = keep, seen
-
-    def _apply_tile(self, a, p, cell):
-        geo = self.g.geo
-        self._move_cubes(p, 1, cell)
-        kind, d = TABLE.payloads[a][0], TABLE.payloads[a][1]
-        e = geo.EDGE[cell][d] if kind != "explosives" else -1
-        if kind == "barrier":
-            # tiles "in the right order": 0 bars, then 1, 2, 3 (every tile of the stock that fits, ASSUMPTION)
-            h = self.barrier[e]
-            while h < 4 and self.t_bar[p][h] > 0:
-                self.t_bar[p][h] -= 1
-                h += 1
-            self.barrier[e] = h
-        elif kind == "unbar":
-            for t in range(self.barrier[e]):
-                self.bar_pool[t] += 1
-            self.barrier[e] = 0
-        elif kind == "door":
-            self.t_door[p] -= 1
-            self.door[e] = TABLE.payloads[a][2]
-        elif kind == "toggle":
-            self.door[e] = DOOR_CLOSED if self.door[e] == DOOR_OPEN else DOOR_OPEN
-        elif kind == "breach":
-            self.t_breach[p] -= 1
-            self.breach[e] = 1
-        else:
-            k = d
-            self.tok[p][TK_EXPL] -= k
-            self.expl[cell] += k
-            self.expl_by[cell] = p
-
-    def _give(self, p, h, i):
-        if i == 0:
-            self.bullets[p] -= 1
-            self.bullets[h] += 1
-        elif i <= 3:
-            t = (TK_SHIELD, TK_ADREN, TK_EXPL)[i - 1]
-            self.tok[p][t] -= 1
-            self.tok[h][t] += 1
-        elif i == 4:
-            self.t_door[p] -= 1
-            self.t_door[h] += 1
-        elif i == 5:
-            self.t_breach[p] -= 1
-            self.t_breach[h] += 1
-        else:
-            self.t_bar[p][i - 6] -= 1
-            self.t_bar[h][i - 6] += 1
-
     def _take_major(self, p):
         self.majors[p] += 1
-
-    def _retire(self, p):
-        """The Hero's game ends (Major Advantages): ASSUMPTION: he leaves the map without exiting."""
-        cell = self.pos[p]
-        if self.antidote_holder == p:
-            self.antidote_holder = -1
-            self.antidote_cell = cell
-        self.pos[p] = -1
-        self.retired[p] = True
-
-    def _leave_combat(self, p):
-        """Fleeing: "all unDodged Creatures ... perform an immediate attack ... In addition, 1 Damage point"."""
-        cell = self.pos[p]
-        if not CR.has_creatures(self, cell):
-            return (0, 0)
-        amt = self._attack_value(p, cell, self.dodged[p])
-        pen = 0 if self.flee_free[p] else 1
-        self.dodged[p] = [0] * NK
-        return (amt, pen)
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
@@ -1025,46 +765,6 @@ class VirusLabState(State):
                 self._mask_tiles(m, p, cell)
             self._mask_give(m, p, cell)
 
-    def _mask_tiles(self, m, p, cell):
-        """Barrier, Door, Breach, Explosives: out of combat, 1 Action cube."""
-        geo = self.g.geo
-        for d in range(4):
-            y = geo.NB[cell][d]
-            if y < 0:
-                continue
-            e = geo.EDGE[cell][d]
-            doorway = (self.doors[cell] >> d) & 1
-            if self.barrier[e]:
-                m[A.UNBAR + d] = True
-            # "It is not possible to place a Barrier over a Breach, Door, or wall."
-            if doorway and not self.breach[e] and not self.door[e]:
-                h = self.barrier[e]
-                m[A.BARRIER + d] = h < 4 and self.t_bar[p][h] > 0
-                if not h and self.t_door[p] > 0:
-                    m[A.DOOR_OPEN + d] = m[A.DOOR_CLOSED + d] = True
-            if self.door[e]:
-                m[A.TOGGLE + d] = True
-            # "Breaches must be placed over a wall on the border of the room card"
-            if not doorway and not self.breach[e] and self.t_breach[p] > 0:
-                m[A.BREACH + d] = True
-        room = 6 - self.expl[cell]
-        for k in (1, 2, 3):
-            m[A.EXPLOSIVES + k - 1] = k <= self.tok[p][TK_EXPL] and k <= room
-
-    def _mask_give(self, m, p, cell):
-        for h in range(self.n):
-            if h == p or self.pos[h] != cell:
-                continue
-            have = self._gift_counts(p)
-            for i in range(len(GIFTS)):
-                if have[i] > 0:
-                    m[A.GIVE + i * 4 + h] = True
-
-    def _gift_counts(self, p):
-        t = self.tok[p]
-        return (self.bullets[p], t[TK_SHIELD], t[TK_ADREN], t[TK_EXPL], self.t_door[p], self.t_breach[p],
-                *self.t_bar[p])
-
     def _major_ok(self, p):
         """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
         the Major Advantage cards (value 1, or 2 for a second one) must last."""
@@ -1078,12 +778,6 @@ class VirusLabState(State):
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
         cre = self.cre
         return [c for c in range(self.g.geo.ncells) if any(cre[c * NK:(c + 1) * NK])][:MAX_GROUPS]
-
-    def _partners(self, p):
-        """Heroes of p's room who still have to roll this turn (and can: 1 Action cube at least)."""
-        cell = self.pos[p]
-        return [(p + i) % self.n for i in range(1, self.n) if self.pos[(p + i) % self.n] == cell
-                and not self.countered[(p + i) % self.n] and self.stock[(p + i) % self.n] >= 1]
 
     def _mask_explore(self, m, p, d, y):
         g, geo, comp = self.g, self.g.geo, self.g.comp
@@ -1103,82 +797,6 @@ class VirusLabState(State):
                     # "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which
                     # is adjacent to a doorway."
                     m[explore_id(d, k, r)] = True
-
-    def _mask_roll(self, m, p):
-        m[A.ROLL] = True
-        m[A.ADD_CUBE] = self.stock[p] > 0
-        m[A.ADD_BULLET] = self.bullets[p] > 0
-        for t in range(6):
-            m[A.ADD_TOKEN + t] = self.tok[p][t] > 0
-
-    def _targets(self, p):
-        """Per creature kind: (undodged count present, dodge cost, kill cost)."""
-        comp = self.g.comp
-        cell = self.pos[p]
-        b = cell * NK
-        out = []
-        for k in range(8):
-            out.append((self.cre[b + k] - self.dodged[p][k], comp.cre_dodge[k], 3 * comp.cre_hp[k]))
-        bl = [rec for rec in self.bosses if rec[0] == cell]
-        nd = self.dodged[p][CR.BOSS]
-        if nd < len(bl):
-            rec = bl[nd]
-            out.append((len(bl) - nd, comp.boss_dodge[rec[2]], 3 * comp.boss_hp[rec[2]]))
-        else:
-            out.append((0, 0, 0))
-        return out
-
-    def _mask_spend(self, m, p):
-        m[A.SPEND_DONE] = True
-        for k, (cnt, dc, kc) in enumerate(self._targets(p)):
-            if cnt > 0:
-                m[A.KILL + k] = self.succ >= kc
-                m[A.DODGE + k] = self.succ >= dc
-
-    def _group_counts(self, p):
-        """(shape, colour) -> face-up display cards."""
-        comp = self.g.comp
-        cnt = {}
-        for c, up in self.disp[p]:
-            if up:
-                key = (comp.room_shape[c], comp.room_colour[c])
-                cnt[key] = cnt.get(key, 0) + 1
-        return cnt
-
-    def _mask_gain(self, m, p):
-        m[A.GAIN_DONE] = True
-        cnt = self._group_counts(p)
-        shape_tot = [0] * NUM_SHAPES
-        for (s_, c), v in cnt.items():
-            shape_tot[s_] += v
-            for k in (2, 3, 4):
-                if v >= k:
-                    m[cash_id(s_, c, k)] = True
-        for s_ in range(NUM_SHAPES):
-            for k in (2, 3, 4):
-                if shape_tot[s_] >= k:
-                    m[discard_id(s_, k)] = True
-        m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
-        m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
-
-    def _can_buy(self, p, i):
-        if self.res[p] < PRICES[i]:
-            return False
-        if i == IT_BULLET:
-            return self.bullet_pool > 0
-        if i in (IT_HEART, 2, 3, IT_BOOK, 7, 8):
-            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
-            return self.tok_pool[t] > 0
-        if i == IT_BREACH:
-            return self.breach_pool > 0
-        if i == IT_DOOR:
-            return self.door_pool > 0
-        if i == IT_BARRIER:
-            return self.bar_pool[0] > 0
-        if i == IT_BAR:
-            # "improve a Barrier on his stock with another available on the game reserve with 1 more bar"
-            return any(self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0 for b in range(3))
-        return False
 
     # -- applying an action -----------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -1369,402 +987,13 @@ class VirusLabState(State):
             return
         self._rt_continue()
 
-    def _check_exit_open(self):
-        """Exit Control Rooms "activated simultaneously" (ASSUMPTION: within the same Real Time phase)."""
-        a0, a1 = set(self.act_exit[0]), set(self.act_exit[1])
-        live = self.living_heroes()
-        if live >= 4:
-            ok = (len(a0) >= 1 and len(a1 - a0) >= 2) or (len(a1) >= 1 and len(a0 - a1) >= 2)
-        elif live >= 2:
-            ok = len(a0) >= 1 and len(a1) >= 1 and (len(a0 | a1) >= 2)
-        else:
-            ok = len(a0) + len(a1) >= 1
-        if ok:
-            self.exit_open = True
-
-    def _check_lab(self, p, cell):
-        """A Research Lab: the lab symbols of 4-4-3-2 cards (4-3-2-1 living Heroes) meet at one grid point."""
-        comp = self.g.comp
-        c = self.card[cell]
-        corner = (comp.room_lab[c] + self.rot[cell]) % 4
-        v = self.g.geo.VERTEX[cell][corner]
-        self.labcells.append(cell)
-        self.labvert[cell] = v
-        cells = [x for x in self.labcells if self.labvert[x] == v]
-        need = LAB_NEEDED[max(1, self.living_heroes())]
-        used = [u for u in self.labs_used if u[0] == v]
-        same = len({comp.room_colour[self.card[x]] for x in cells}) == 1
-        draws = 0
-        if used:
-            # single player: "connect a third Research Lab card to a group of 2 ... all of the same color"
-            if self.n == 1 and len(cells) == 3 and used[0][1] == 2 and same:
-                draws = 1
-                used[0][1] = 3
-        elif len(cells) >= need:
-            self.labs_used.append([v, len(cells)])
-            draws = 2 if (same and self.n >= 2) else 1
-        if draws:
-            self.clue_pending = [p, draws]
-
-    def _draw_clue(self):
-        """Draw the next pending Clue card; a decision when the player could redraw it (2 Advantages)."""
-        while self.clue_pending and self.clue_pending[1] > 0:
-            p = self.clue_pending[0]
-            if not self.clue_deck:
-                self.clue_pending = []
-                return False
-            self.clue_pending[1] -= 1
-            self.clue_pending.append(self.clue_deck.pop())
-            if self.num_adv(p) >= 2:
-                self.ph, self.cur = PH_CLUE, p
-                self.ret = RET_RT
-                return True
-            self._place_clue(self.clue_pending.pop())
-        self.clue_pending = []
-        return False
-
-    def _apply_clue(self, a, p):
-        c = self.clue_pending.pop()
-        if a == A.REDRAW:
-            # "he may use 2 Advantages to return it to the bottom of the deck and draw a new Clue card"
-            self._use_adv(p)
-            self._use_adv(p)
-            self.clue_deck.insert(0, c)
-            self.clue_pending.append(self.clue_deck.pop())
-            if self.num_adv(p) >= 2:
-                return
-            c = self.clue_pending.pop()
-        self._place_clue(c)
-        if self.clue_pending[1] <= 0:
-            self.clue_pending = []
-        self._resume()
-
-    def _place_clue(self, c):
-        """The clue goes on the table; "All incompatible Clue cards ... must be immediately discarded"."""
-        inc = self.g.incompatible
-        bad = [q for q in self.clues if inc[c][q]]
-        if bad:
-            for q in bad:
-                self.clues.remove(q)
-                self.clue_deck.insert(0, q)
-            self.clue_deck.insert(0, c)
-        else:
-            self.clues.append(c)
-
-    def _check_antidote(self):
-        """ "If at any time ... the Clue cards points to a unique room on the table, place the Antidote tile"."""
-        if not self.clues or self.antidote_cell >= 0 or self.antidote_holder >= 0 or self.antidote_out >= 0:
-            return
-        cand = candidate_rooms(self)
-        if len(cand) == 1:
-            self.antidote_cell = cand[0]
-
     # -- combat --------------------------------------------------------------------------
-    def _apply_roll(self, a, p):
-        r = self.roll
-        if a == A.ADD_CUBE:
-            self.stock[p] -= 1
-            r[0] += 1
-        elif a == A.ADD_BULLET:
-            self.bullets[p] -= 1
-            r[1] += 1
-        elif A.ADD_TOKEN <= a < A.ADD_TOKEN + 6:
-            t = a - A.ADD_TOKEN
-            self.tok[p][t] -= 1
-            r[2 + t] += 1
-        else:
-            self._throw()
-            self.ph = PH_RESULT
-
-    def _throw(self):
-        """Each element lands positive with probability p_positive. rollres = [pos cubes, neg cubes,
-        pos bullets, neg bullets, pos tokens x6, neg tokens x6]."""
-        r = self.roll
-        rng = self.rng
-        pp = self.g.p_pos
-        res = [0] * 16
-        for i, (pi, ni) in enumerate(((0, 1), (2, 3))):
-            k = int((rng.random(r[i]) < pp).sum()) if r[i] else 0
-            res[pi], res[ni] = k, r[i] - k
-        for t in range(6):
-            k = int((rng.random(r[2 + t]) < pp).sum()) if r[2 + t] else 0
-            res[4 + t], res[10 + t] = k, r[2 + t] - k
-        self.rollres = res
-
-    def _apply_result(self, a, p):
-        rr = self.rollres
-        if a == A.ADV_CUBE:
-            self._use_adv(p)
-            rr[0] += 1
-            rr[1] -= 1
-        elif a == A.ADV_BULLET:
-            self._use_adv(p)
-            rr[2] += 1
-            rr[3] -= 1
-        elif a == A.MAJOR_CUBES:
-            # "During combat, a player may change ... up to 3 cubes" positive: greedily the better product
-            self._take_major(p)
-            for _ in range(3):
-                pc, nc, pb, nb = rr[0], rr[1], rr[2], rr[3]
-                if nc and (not nb or (pc + 1) * max(pb, 1) >= pc * (pb + 1) and pc <= pb):
-                    rr[0], rr[1] = pc + 1, nc - 1
-                elif nb:
-                    rr[2], rr[3] = pb + 1, nb - 1
-                elif nc:
-                    rr[0], rr[1] = pc + 1, nc - 1
-        elif a == A.REROLL:
-            # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
-            self.roll[2 + TK_FOUR] -= 1
-            self.tok_pool[TK_FOUR] += 1
-            self._throw()
-        else:
-            self._accept_roll(p)
-
-    def _accept_roll(self, p):
-        rr, r = self.rollres, self.roll
-        # "Positive Bullet cubes x positive Action cubes", Books and Hearts multiplying
-        self.succ = rr[2] * (1 + rr[4 + TK_BOOK]) * rr[0] * (1 + rr[4 + TK_HEART])
-        if rr[4 + TK_EXPL]:
-            self.flee_free[p] = True
-        keep_tok = rr[4 + TK_SHIELD] > 0
-        keep_cubes = rr[4 + TK_ADREN] > 0
-        for t in range(6):
-            k = r[2 + t]
-            back = k - 1 if (keep_tok and t == TK_SHIELD) else (k if keep_tok else 0)
-            self.tok[p][t] += back
-            self.tok_pool[t] += k - back
-        if keep_cubes:
-            self.stock[p] += r[0]
-            self.bullets[p] += r[1]
-        else:
-            self.reserve[p] += r[0]
-            self.bullet_pool += r[1]
-        self.combat_cell[p] = self.pos[p]
-        self.dodged[p] = [0] * NK
-        self.roll, self.rollres = [], []
-        if self.team:
-            # "Each player simultaneously rolls ... these Successes are added together, then a 1 point penalty"
-            self.team_succ += self.succ
-            i = self.team.index(p) + 1
-            if i < len(self.team):
-                h = self.team[i]
-                self.stock[h] -= 1
-                self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
-                self.ph, self.cur = PH_ROLL, h
-                return
-            self.succ = max(0, self.team_succ - 1)
-            p = self.cur = self.team[0]
-        self.ph = PH_SPEND
-        if not self._mask_spend_any(p):
-            self._counter(p)
-
-    def _mask_spend_any(self, p):
-        for cnt, dc, kc in self._targets(p):
-            if cnt > 0 and self.succ >= min(dc, kc):
-                return True
-        return False
-
-    def _apply_spend(self, a, p):
-        comp = self.g.comp
-        cell = self.pos[p]
-        tg = self._targets(p)
-        if A.KILL <= a < A.KILL + 9:
-            k = a - A.KILL
-            self.succ -= tg[k][2]
-            if k == CR.BOSS:
-                bl = [i for i, rec in enumerate(self.bosses) if rec[0] == cell]
-                i = bl[self.dodged[p][CR.BOSS]]
-                rec = self.bosses.pop(i)
-                self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
-                self.pool[rec[1]] += 1
-                self.cre[cell * NK + CR.BOSS] -= 1
-            else:
-                self.cre[cell * NK + k] -= 1
-                self.pool[k] += 1
-            if not CR.has_creatures(self, cell):
-                self.flat[cell] = False
-        elif A.DODGE <= a < A.DODGE + 9:
-            k = a - A.DODGE
-            self.succ -= tg[k][1]
-            self.dodged[p][k] += 1
-        else:
-            self.succ = 0
-        del comp
-        if a == A.SPEND_DONE or not self._mask_spend_any(p):
-            self.succ = 0
-            self._counter(p)
-
-    def _counter(self, p):
-        """ "each surviving and unDodged Creature performs 1 attack" after the roll; attacking together,
-        "Dodges are made considering the Heroes as a group" and "Damage points taken are equally divided among
-        players (rounded up)"."""
-        team = self.team or [p]
-        amt = self._attack_value(p, self.pos[p], self.dodged[p])
-        share = -(-amt // len(team))
-        for h in team:
-            self.countered[h] = True
-            self.dodged[h] = list(self.dodged[p])
-            self.combat_cell[h] = self.pos[p]
-        self.team = []
-        self.ph = PH_NONE
-        self.rt_dmg = [[h, share] for h in team if share > 0]
-        self._rt_continue()
 
     # -- turn end ------------------------------------------------------------------------
-    def _start_gain(self, p):
-        if not self.alive[p] or (self.exited[p] and self.exit_turn[p] != self.turn) or self.exited[p]:
-            return
-        g, comp = self.g, self.g.comp
-        # FROM EXPLORATION AND SEARCHING: group size x points, per room group
-        pts = {}
-        groups = {}
-        for cell in range(g.geo.ncells):
-            e, s_ = self.explored[cell] == p, self.searched[cell] == p
-            if not (e or s_) or not (0 <= self.card[cell] < comp.num_rooms):
-                continue
-            grp = groups.get(cell)
-            if grp is None:
-                grp = tuple(colour_group(g.geo, self.card, self.doors, self.breach, g.colour_of, cell))
-                for x in grp:
-                    groups[x] = grp
-            pts[grp] = pts.get(grp, 0) + (1 if e else 0) + (2 if s_ else 0)
-        tot = sum(len(grp) * b for grp, b in pts.items())
-        self.gained[p] = tot
-        self.res[p] = min(RES_CAP, tot)
-        self.ph, self.cur = PH_GAIN, p
 
-    def _apply_gain(self, a, p):
-        comp = self.g.comp
-        if a == A.GAIN_DONE:
-            self.ph = PH_BUY
-            if not any(self._can_buy(p, i) for i in range(len(ITEMS))):
-                self.res[p] = 0
-                self.ph = PH_NONE
-            return
-        if a == A.ADV_RES:
-            self._use_adv(p)
-            self._gain(p, 6)
-            return
-        if a == A.MAJOR_RES:
-            self._take_major(p)
-            self._gain(p, 18)
-            return
-        pl = TABLE.payloads[a]
-        if pl[0] == "cash":
-            _, s_, c, k = pl
-            self._discard_cards(p, lambda x: comp.room_shape[x] == s_ and comp.room_colour[x] == c, k)
-            self._gain(p, CASH[k])
-        else:
-            _, s_, k = pl
-            self._discard_cards(p, lambda x: comp.room_shape[x] == s_, k)
 
-    def _gain(self, p, k):
-        """ "A player is limited to gaining a maximum of 30 resources in a turn." """
-        self.gained[p] += k
-        self.res[p] = min(RES_CAP, self.res[p] + k)
 
-    def _discard_cards(self, p, pred, k):
-        """Discard k face-up display cards matching pred: plain rooms first, then special, then labs."""
-        comp = self.g.comp
-        cand = [i for i, (c, up) in enumerate(self.disp[p]) if up and pred(c)]
-        cand.sort(key=lambda i: (comp.room_lab[self.disp[p][i][0]] >= 0, comp.room_special[self.disp[p][i][0]] > 0, i))
-        out = sorted(cand[:k], reverse=True)
-        for i in out:
-            c = self.disp[p].pop(i)[0]
-            self.room_discard.append(c)
 
-    def _apply_buy(self, a, p):
-        if a == A.BUY_DONE:
-            self.res[p] = 0       # "Any resources not spent are lost."
-            self.ph = PH_NONE
-            return
-        i = a - A.BUY
-        self.res[p] -= PRICES[i]
-        if i == IT_BULLET:
-            self.bullets[p] += 1
-            self.bullet_pool -= 1
-        elif i == IT_BREACH:
-            self.t_breach[p] += 1
-            self.breach_pool -= 1
-        elif i == IT_DOOR:
-            self.t_door[p] += 1
-            self.door_pool -= 1
-        elif i == IT_BARRIER:
-            self.t_bar[p][0] += 1
-            self.bar_pool[0] -= 1
-        elif i == IT_BAR:
-            for b in range(3):
-                if self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0:
-                    self.t_bar[p][b + 1] += 1
-                    self.bar_pool[b + 1] -= 1
-                    break
-        else:
-            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
-            self.tok[p][t] += 1
-            self.tok_pool[t] -= 1
-        if not any(self._can_buy(p, j) for j in range(len(ITEMS))):
-            self.res[p] = 0
-            self.ph = PH_NONE
 
-    def _recover(self):
-        n = self.n
-        for p in range(n):
-            # "add X Action cubes from their reserve to their stock, where X is their Stamina value"
-            if self.alive[p]:
-                k = min(3 + self.tok[p][TK_HEART], self.reserve[p])
-                self.reserve[p] -= k
-                self.stock[p] += k
-        for cell in range(self.g.geo.ncells):
-            b = cell * n
-            for p in range(n):
-                if self.cubes[b + p]:
-                    self.reserve[p] += self.cubes[b + p]
-                    self.cubes[b + p] = 0
-            self.explored[cell] = -1
-            self.searched[cell] = -1
-        for p in self._order_from_lead():
-            if not self.alive[p] or self.exited[p]:
-                continue
-            while len(self.disp[p]) < self.knowledge(p) and len(self.disp[p]) < MAX_DISPLAY:
-                c = self._draw_room()
-                if c < 0:
-                    return
-                self.disp[p].append([c, True])
 
-    def _hosts(self, p):
-        """Heroes whose room can take the returning Hero (ASSUMPTION: a full room cannot; with no such room
-        the dead Hero waits for the next turn end)."""
-        return [h for h in range(self.n) if h != p and self.active(h) and self.alive[h]
-                and CR.occupancy(self, self.pos[h]) < CR.CAPACITY]
 
-    def _respawn(self, p, h):
-        """Death: back in Hero h's room, reset as at setup but with 5 bullets, 5 Action cubes, 6 cards face down."""
-        comp = self.g.comp
-        self.alive[p] = True
-        self.pos[p] = self.pos[h]
-        self.wound_discard.extend(w[0] for w in self.wounds[p] if w[0] >= 0)
-        self.wounds[p] = []
-        for t in range(6):
-            self.tok_pool[t] += self.tok[p][t]
-            self.tok[p][t] = 0
-        self.door_pool += self.t_door[p]
-        self.breach_pool += self.t_breach[p]
-        self.t_door[p] = self.t_breach[p] = 0
-        for b in range(4):
-            self.bar_pool[b] += self.t_bar[p][b]
-            self.t_bar[p][b] = 0
-        self.bullet_pool += self.bullets[p]
-        self.bullets[p] = min(5, self.bullet_pool)
-        self.bullet_pool -= self.bullets[p]
-        tot = self.stock[p] + self.reserve[p]
-        self.stock[p] = min(5, tot)
-        self.reserve[p] = tot - self.stock[p]
-        for c, _ in self.disp[p]:
-            self.room_deck.insert(0, c)
-        self.room_deck[0:0] = list(self.net[p])
-        self.disp[p], self.net[p] = [], []
-        while len(self.disp[p]) < 8 and self.room_deck:
-            self.disp[p].append([self.room_deck.pop(), True])
-        for i in range(min(6, len(self.disp[p]))):
-            self.disp[p][i][1] = False
-        del comp

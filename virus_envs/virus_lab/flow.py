@@ -1,0 +1,28 @@
+"""Virus: the decision (phase) codes, the queue steps of a turn and the rule constants shared by the rule mixins."""
+
+__all__ = ["PH_NONE", "PH_EVENT", "PH_TRAP", "PH_ACT", "PH_ROLL", "PH_RESULT", "PH_SPEND", "PH_SHIELD", "PH_CLUE",
+           "PH_GAIN", "PH_BUY", "PH_RESPAWN", "PH_FOUR", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
+           "Q_RT", "Q_END_RT", "Q_SLOW", "Q_PLACE", "Q_DAMAGE", "Q_DEEP", "Q_GAIN", "Q_RECOVER", "Q_RESPAWN",
+           "Q_NEXT", "Q_FOUR", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
+           "RES_CAP", "CASH", "LAST_TURN", "MAX_FACE_DOWN"]
+
+# decisions (phase codes) in the rulebook's words
+(PH_NONE, PH_EVENT, PH_TRAP, PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_CLUE, PH_GAIN, PH_BUY,
+ PH_RESPAWN, PH_FOUR) = range(13)
+PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: trap check", "real time phase",
+          "combat: build the roll", "combat: check results", "combat: use Successes", "damage: spend Shields",
+          "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
+          "turn end: the dead Hero returns", "slow phase: use a Four-leaf token")
+NUM_PHASES = len(PHASES)
+# queue steps
+(Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
+ Q_NEXT, Q_FOUR) = range(14)
+RET_QUEUE, RET_RT = 0, 1
+
+START_CARD, EXIT_CARD = 144, 145
+HP_BY_LEVEL = {1: 8, 2: 7, 3: 6}
+BOSSES_BY_LEVEL = {1: 0, 2: 1, 3: 2}
+RES_CAP = 30
+CASH = {2: 3, 3: 7, 4: 11}           # "3 resources (for a pair) or 7 (three of a kind) or 11 (four of a kind)"
+LAST_TURN = 9
+MAX_FACE_DOWN = 8

@@ -1,0 +1,184 @@
+"""Virus rules: Turn end: resources gained and spent, recovery and refill.
+
+A mixin of `game.VirusLabState` (the state's fields are listed in `game._FIELDS`); split out of game.py
+so that each rule family reads on its own.
+"""
+from __future__ import annotations
+
+from . import creatures as CR
+from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
+    IT_DOOR, IT_HEART, cash_id, discard_id)
+from .board import colour_group
+from .components import NUM_SHAPES, TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
+from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
+
+NK = CR.NK
+
+
+class TurnEndRules:
+    """Turn end: resources gained and spent, recovery and refill."""
+
+    def _group_counts(self, p):
+        """(shape, colour) -> face-up display cards."""
+        comp = self.g.comp
+        cnt = {}
+        for c, up in self.disp[p]:
+            if up:
+                key = (comp.room_shape[c], comp.room_colour[c])
+                cnt[key] = cnt.get(key, 0) + 1
+        return cnt
+
+    def _mask_gain(self, m, p):
+        m[A.GAIN_DONE] = True
+        cnt = self._group_counts(p)
+        shape_tot = [0] * NUM_SHAPES
+        for (s_, c), v in cnt.items():
+            shape_tot[s_] += v
+            for k in (2, 3, 4):
+                if v >= k:
+                    m[cash_id(s_, c, k)] = True
+        for s_ in range(NUM_SHAPES):
+            for k in (2, 3, 4):
+                if shape_tot[s_] >= k:
+                    m[discard_id(s_, k)] = True
+        m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
+        m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
+
+    def _can_buy(self, p, i):
+        if self.res[p] < PRICES[i]:
+            return False
+        if i == IT_BULLET:
+            return self.bullet_pool > 0
+        if i in (IT_HEART, 2, 3, IT_BOOK, 7, 8):
+            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
+            return self.tok_pool[t] > 0
+        if i == IT_BREACH:
+            return self.breach_pool > 0
+        if i == IT_DOOR:
+            return self.door_pool > 0
+        if i == IT_BARRIER:
+            return self.bar_pool[0] > 0
+        if i == IT_BAR:
+            # "improve a Barrier on his stock with another available on the game reserve with 1 more bar"
+            return any(self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0 for b in range(3))
+        return False
+
+    def _start_gain(self, p):
+        if not self.alive[p] or (self.exited[p] and self.exit_turn[p] != self.turn) or self.exited[p]:
+            return
+        g, comp = self.g, self.g.comp
+        # FROM EXPLORATION AND SEARCHING: group size x points, per room group
+        pts = {}
+        groups = {}
+        for cell in range(g.geo.ncells):
+            e, s_ = self.explored[cell] == p, self.searched[cell] == p
+            if not (e or s_) or not (0 <= self.card[cell] < comp.num_rooms):
+                continue
+            grp = groups.get(cell)
+            if grp is None:
+                grp = tuple(colour_group(g.geo, self.card, self.doors, self.breach, g.colour_of, cell))
+                for x in grp:
+                    groups[x] = grp
+            pts[grp] = pts.get(grp, 0) + (1 if e else 0) + (2 if s_ else 0)
+        tot = sum(len(grp) * b for grp, b in pts.items())
+        self.gained[p] = tot
+        self.res[p] = min(RES_CAP, tot)
+        self.ph, self.cur = PH_GAIN, p
+
+    def _apply_gain(self, a, p):
+        comp = self.g.comp
+        if a == A.GAIN_DONE:
+            self.ph = PH_BUY
+            if not any(self._can_buy(p, i) for i in range(len(ITEMS))):
+                self.res[p] = 0
+                self.ph = PH_NONE
+            return
+        if a == A.ADV_RES:
+            self._use_adv(p)
+            self._gain(p, 6)
+            return
+        if a == A.MAJOR_RES:
+            self._take_major(p)
+            self._gain(p, 18)
+            return
+        pl = TABLE.payloads[a]
+        if pl[0] == "cash":
+            _, s_, c, k = pl
+            self._discard_cards(p, lambda x: comp.room_shape[x] == s_ and comp.room_colour[x] == c, k)
+            self._gain(p, CASH[k])
+        else:
+            _, s_, k = pl
+            self._discard_cards(p, lambda x: comp.room_shape[x] == s_, k)
+
+    def _gain(self, p, k):
+        """ "A player is limited to gaining a maximum of 30 resources in a turn." """
+        self.gained[p] += k
+        self.res[p] = min(RES_CAP, self.res[p] + k)
+
+    def _discard_cards(self, p, pred, k):
+        """Discard k face-up display cards matching pred: plain rooms first, then special, then labs."""
+        comp = self.g.comp
+        cand = [i for i, (c, up) in enumerate(self.disp[p]) if up and pred(c)]
+        cand.sort(key=lambda i: (comp.room_lab[self.disp[p][i][0]] >= 0, comp.room_special[self.disp[p][i][0]] > 0, i))
+        out = sorted(cand[:k], reverse=True)
+        for i in out:
+            c = self.disp[p].pop(i)[0]
+            self.room_discard.append(c)
+
+    def _apply_buy(self, a, p):
+        if a == A.BUY_DONE:
+            self.res[p] = 0       # "Any resources not spent are lost."
+            self.ph = PH_NONE
+            return
+        i = a - A.BUY
+        self.res[p] -= PRICES[i]
+        if i == IT_BULLET:
+            self.bullets[p] += 1
+            self.bullet_pool -= 1
+        elif i == IT_BREACH:
+            self.t_breach[p] += 1
+            self.breach_pool -= 1
+        elif i == IT_DOOR:
+            self.t_door[p] += 1
+            self.door_pool -= 1
+        elif i == IT_BARRIER:
+            self.t_bar[p][0] += 1
+            self.bar_pool[0] -= 1
+        elif i == IT_BAR:
+            for b in range(3):
+                if self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0:
+                    self.t_bar[p][b + 1] += 1
+                    self.bar_pool[b + 1] -= 1
+                    break
+        else:
+            t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
+            self.tok[p][t] += 1
+            self.tok_pool[t] -= 1
+        if not any(self._can_buy(p, j) for j in range(len(ITEMS))):
+            self.res[p] = 0
+            self.ph = PH_NONE
+
+    def _recover(self):
+        n = self.n
+        for p in range(n):
+            # "add X Action cubes from their reserve to their stock, where X is their Stamina value"
+            if self.alive[p]:
+                k = min(3 + self.tok[p][TK_HEART], self.reserve[p])
+                self.reserve[p] -= k
+                self.stock[p] += k
+        for cell in range(self.g.geo.ncells):
+            b = cell * n
+            for p in range(n):
+                if self.cubes[b + p]:
+                    self.reserve[p] += self.cubes[b + p]
+                    self.cubes[b + p] = 0
+            self.explored[cell] = -1
+            self.searched[cell] = -1
+        for p in self._order_from_lead():
+            if not self.alive[p] or self.exited[p]:
+                continue
+            while len(self.disp[p]) < self.knowledge(p) and len(self.disp[p]) < MAX_DISPLAY:
+                c = self._draw_room()
+                if c < 0:
+                    return
+                self.disp[p].append([c, True])

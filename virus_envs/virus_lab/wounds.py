@@ -1,0 +1,104 @@
+"""Virus rules: Wounds, Damage points, death and return.
+
+A mixin of `game.VirusLabState` (the state's fields are listed in `game._FIELDS`); split out of game.py
+so that each rule family reads on its own.
+"""
+from __future__ import annotations
+
+from . import creatures as CR
+from .components import TK_SHIELD
+from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
+
+NK = CR.NK
+
+
+class WoundRules:
+    """Wounds, Damage points, death and return."""
+
+    def _wound(self, p, face_down):
+        """Draw 1 Wound card: deep when the back of the next card shows the red heart."""
+        comp = self.g.comp
+        if not self.alive[p]:
+            return
+        if not self.wound_deck and self.wound_discard:
+            self.wound_deck = self.wound_discard
+            self.wound_discard = []
+            self.rng.shuffle(self.wound_deck)
+        c = self.wound_deck.pop() if self.wound_deck else -1
+        deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
+        self.wounds[p].append([c, bool(face_down), bool(deep)])
+        if len(self.wounds[p]) >= self.g.hp:
+            self._die(p)
+
+    def _die(self, p):
+        """ "As soon as a player has a number of Wound cards equal to his Hit points, his Hero dies." """
+        cell = self.pos[p]
+        self.alive[p] = False
+        if self.antidote_holder == p:
+            self.antidote_holder = -1
+            self.antidote_cell = cell
+        self.pos[p] = -1
+        comp = self.g.comp
+        self.infected_dead[p] = self.infected_dead[p] or any(
+            w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+        self.dodged[p] = [0] * NK
+
+    def _damage(self, p, amount, penalty=0):
+        """Damage points (face-down wounds): Shields may negate the `amount` part, not the flee penalty."""
+        if not self.alive[p] or (amount <= 0 and penalty <= 0):
+            return False
+        if amount > 0 and self.tok[p][TK_SHIELD] > 0:
+            self.dmg = [p, amount, penalty]
+            self.ph = PH_SHIELD
+            self.cur = p
+            return True
+        for _ in range(amount + penalty):
+            self._wound(p, True)
+        return False
+
+    def _hosts(self, p):
+        """Heroes whose room can take the returning Hero (ASSUMPTION: a full room cannot; with no such room
+        the dead Hero waits for the next turn end)."""
+        return [h for h in range(self.n) if h != p and self.active(h) and self.alive[h]
+                and CR.occupancy(self, self.pos[h]) < CR.CAPACITY]
+
+    def _respawn(self, p, h):
+        """Death: back in Hero h's room, reset as at setup but with 5 bullets, 5 Action cubes, 6 cards face down."""
+        comp = self.g.comp
+        self.alive[p] = True
+        self.pos[p] = self.pos[h]
+        self.wound_discard.extend(w[0] for w in self.wounds[p] if w[0] >= 0)
+        self.wounds[p] = []
+        for t in range(6):
+            self.tok_pool[t] += self.tok[p][t]
+            self.tok[p][t] = 0
+        self.door_pool += self.t_door[p]
+        self.breach_pool += self.t_breach[p]
+        self.t_door[p] = self.t_breach[p] = 0
+        for b in range(4):
+            self.bar_pool[b] += self.t_bar[p][b]
+            self.t_bar[p][b] = 0
+        self.bullet_pool += self.bullets[p]
+        self.bullets[p] = min(5, self.bullet_pool)
+        self.bullet_pool -= self.bullets[p]
+        tot = self.stock[p] + self.reserve[p]
+        self.stock[p] = min(5, tot)
+        self.reserve[p] = tot - self.stock[p]
+        for c, _ in self.disp[p]:
+            self.room_deck.insert(0, c)
+        self.room_deck[0:0] = list(self.net[p])
+        self.disp[p], self.net[p] = [], []
+        while len(self.disp[p]) < 8 and self.room_deck:
+            self.disp[p].append([self.room_deck.pop(), True])
+        for i in range(min(6, len(self.disp[p]))):
+            self.disp[p][i][1] = False
+        del comp
+
+    def _retire(self, p):
+        """The Hero's game ends (Major Advantages): ASSUMPTION: he leaves the map without exiting."""
+        cell = self.pos[p]
+        if self.antidote_holder == p:
+            self.antidote_holder = -1
+            self.antidote_cell = cell
+        self.pos[p] = -1
+        self.retired[p] = True
