@@ -94,8 +94,9 @@ def cmd_run(args, echo=print):
     echo("|---|---:|---|---:|---:|---|---:|---|")
     for res in results:
         for a in res["agents"]:
+            base = "team" if a["baseline"] is None else f"{a['baseline']:.3f}"
             echo(f"| {res['config']['game']} | {res['config']['players']} | {a['agent']} | {a['games']} | "
-                 f"{a['win_rate']:.3f} | [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] | {a['baseline']:.3f} | "
+                 f"{a['win_rate']:.3f} | [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] | {base} | "
                  f"{a['openskill']['mu']:.1f} ± {a['openskill']['sigma']:.1f} |")
     echo("")
     for r in reports:

@@ -60,13 +60,28 @@ class Job:
     seats: list
 
 
+def is_cooperative(env_id: str) -> bool:
+    import virus_envs
+    return bool(getattr(virus_envs.game_class(env_id), "cooperative", False))
+
+
 def schedule(cfg: TournamentConfig) -> list[Job]:
-    """Every game to play, in a fixed order that depends only on the config."""
+    """Every game to play, in a fixed order that depends only on the config.
+
+    Competitive games: each deal in every seat rotation of its line-up. Co-operative games: each
+    deal is played once by a team of each agent (the agent in every seat), so agents are compared
+    on the same deals."""
     n, agents_ = cfg.players, list(cfg.agents)
     k = len(agents_)
-    deals = math.ceil(cfg.games / n)
     rng = np.random.default_rng(cfg.seed)
     jobs = []
+    if is_cooperative(cfg.game):
+        for d in range(math.ceil(cfg.games / k)):
+            deal_seed = int(rng.integers(0, 2**62))
+            for r, a in enumerate(agents_):
+                jobs.append(Job(len(jobs), d, r, deal_seed, [a] * n))
+        return jobs
+    deals = math.ceil(cfg.games / n)
     for d in range(deals):
         deal_seed = int(rng.integers(0, 2**62))
         if k >= n:
@@ -140,9 +155,63 @@ def load_records(path: str) -> dict[int, dict]:
     return done
 
 
+def aggregate_cooperative(cfg: TournamentConfig, records: list[dict]) -> dict:
+    """Co-operative game: each agent's team win rate; agents ranked against each other deal by deal."""
+    from openskill.models import PlackettLuce
+
+    specs = list(cfg.agents)
+    st = {a: {"games": 0, "wins": 0, "score": 0.0, "return": 0.0} for a in specs}
+    h2h = {a: {b: [0.0, 0] for b in specs if b != a} for a in specs}
+    model = PlackettLuce()
+    ratings = {a: model.rating(name=a) for a in specs}
+    by_deal = {}
+    truncated = 0
+    for rec in sorted(records, key=lambda r: r["index"]):
+        a = rec["seats"][0]
+        won = (not rec["truncated"]) and min(rec["returns"]) > 0
+        truncated += rec["truncated"]
+        key = (float(np.mean(rec["returns"])), float(np.mean(rec["scores"])))
+        st[a]["games"] += 1
+        st[a]["wins"] += int(won)
+        st[a]["score"] += key[1]
+        st[a]["return"] += key[0]
+        by_deal.setdefault(rec["deal"], {})[a] = key
+    for deal in sorted(by_deal):
+        res = by_deal[deal]
+        present = [a for a in specs if a in res]
+        for a in present:
+            for b in present:
+                if a != b:
+                    h2h[a][b][0] += 1.0 if res[a] > res[b] else 0.5 if res[a] == res[b] else 0.0
+                    h2h[a][b][1] += 1
+        if len(present) > 1:
+            ranks = [1 + sum(1 for b in present if res[b] > res[a]) for a in present]
+            for a, team in zip(present, model.rate([[ratings[a]] for a in present], ranks=ranks)):
+                ratings[a] = team[0]
+    out = []
+    for a in specs:
+        g = st[a]["games"]
+        lo, hi = wilson(st[a]["wins"], g)
+        r = ratings[a]
+        out.append({"agent": a, "games": g, "wins": st[a]["wins"], "win_rate": round(st[a]["wins"] / g, 6) if g else 0.0,
+                    "ci95": [round(lo, 6), round(hi, 6)], "baseline": None,
+                    "mean_score": round(st[a]["score"] / g, 6) if g else 0.0,
+                    "mean_return": round(st[a]["return"] / g, 6) if g else 0.0, "by_seat": [],
+                    "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)}})
+    out.sort(key=lambda x: -x["openskill"]["ordinal"])
+    matrix = {a: {b: (round(v[0] / v[1], 6) if v[1] else None) for b, v in row.items()} for a, row in h2h.items()}
+    lengths = [r["length"] for r in records]
+    return {"config": asdict(cfg), "cooperative": True, "games": len(records), "truncated": truncated,
+            "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
+            "agents": out, "head_to_head": matrix}
+
+
 def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
     """Win rates with Wilson intervals, mean scores and returns, OpenSkill ratings, head-to-head."""
     from openskill.models import PlackettLuce
+
+    if is_cooperative(cfg.game):
+        return aggregate_cooperative(cfg, records)
 
     n = cfg.players
     specs = list(cfg.agents)
@@ -204,9 +273,11 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
 # -- reports --------------------------------------------------------------------------------
 def report_markdown(res: dict, command: str = "") -> str:
     cfg = res["config"]
+    seating = ("Co-operative game: each deal is played once by a team of each agent (the agent in every seat); "
+               "win rate is the team's." if res.get("cooperative") else "Each deal is played in every seat rotation.")
     lines = [f"# Tournament: {cfg['game']}, {cfg['players']} players", "",
              f"{res['games']} games ({res['truncated']} truncated), mean length {res['mean_length']} decisions, "
-             f"seed {cfg['seed']}, agents {', '.join(cfg['agents'])}. Each deal is played in every seat rotation.",
+             f"seed {cfg['seed']}, agents {', '.join(cfg['agents'])}. {seating}",
              ""]
     if command:
         lines += ["Reproduce: `" + command + "`", ""]
@@ -214,8 +285,9 @@ def report_markdown(res: dict, command: str = "") -> str:
               "|---|---:|---:|---|---:|---:|---:|---|---:|"]
     for a in res["agents"]:
         o = a["openskill"]
+        base = "—" if a["baseline"] is None else f"{a['baseline']:.3f}"
         lines.append(f"| {a['agent']} | {a['games']} | {a['win_rate']:.3f} | [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] | "
-                     f"{a['baseline']:.3f} | {a['mean_score']:.2f} | {a['mean_return']:+.3f} | "
+                     f"{base} | {a['mean_score']:.2f} | {a['mean_return']:+.3f} | "
                      f"{o['mu']:.2f} ± {o['sigma']:.2f} | {o['ordinal']:.2f} |")
     names = [a["agent"] for a in res["agents"]]
     if len(names) > 1:
@@ -226,6 +298,8 @@ def report_markdown(res: dict, command: str = "") -> str:
             row = [("—" if b == a else ("n/a" if res["head_to_head"][a][b] is None else f"{res['head_to_head'][a][b]:.3f}"))
                    for b in names]
             lines.append(f"| {a} | " + " | ".join(row) + " |")
+    if res.get("cooperative"):
+        return "\n".join(lines) + "\n"
     lines += ["", "By seat (wins / games):", ""]
     for a in res["agents"]:
         lines.append(f"- {a['agent']}: " + ", ".join(f"seat {i}: {s['wins']:g}/{s['games']}"
@@ -244,13 +318,15 @@ def plot_winrates(res: dict, path: str) -> None:
     err = np.array([[a["win_rate"] - a["ci95"][0] for a in ag], [a["ci95"][1] - a["win_rate"] for a in ag]])
     fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(ag) + 2), 3.5))
     ax.bar(x, rates, yerr=err, capsize=6, color="#4c72b0")
-    ax.axhline(ag[0]["baseline"] if ag else 0, color="grey", ls="--", lw=1, label="1/N")
+    if ag and ag[0]["baseline"] is not None:
+        ax.axhline(ag[0]["baseline"], color="grey", ls="--", lw=1, label="1/N")
     ax.set_xticks(x, [a["agent"] for a in ag], rotation=20, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson CI)")
     cfg = res["config"]
     ax.set_title(f"{cfg['game']} {cfg['players']}p, {res['games']} games")
-    ax.legend()
+    if ag and ag[0]["baseline"] is not None:
+        ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -260,8 +336,9 @@ def results_table(res: dict) -> str:
     rows = [f"{res['config']['game']} {res['config']['players']}p ({res['games']} games)"]
     for a in res["agents"]:
         o = a["openskill"]
+        base = "team game" if a["baseline"] is None else f"1/N {a['baseline']:.3f}"
         rows.append(f"  {a['agent']:<28} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
-                    f" (1/N {a['baseline']:.3f})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}")
+                    f" ({base})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}")
     return "\n".join(rows)
 
 

@@ -22,6 +22,8 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
+    #: True for a co-operative game: every seat shares one result (all win or all lose)
+    cooperative: ClassVar[bool] = False
     #: config key -> default value; the default's type is the accepted type
     DEFAULTS: ClassVar[dict[str, Any]] = {}
     #: config key -> tuple of allowed values (for str choices)
