@@ -70,11 +70,38 @@ def test_illegal_action_leaves_state_unchanged():
 
 
 @pytest.mark.parametrize("key, value", [("difficulty", 4), ("p_positive", 1.5), ("table_cols", 8),
-                                        ("max_steps", 0), ("auto_slow_phase", False), ("nonsense", 1),
+                                        ("max_steps", 0), ("auto_slow_phase", "no"), ("nonsense", 1),
                                         ("difficulty", "hard")])
 def test_bad_config_names_the_key(key, value):
     with pytest.raises(ValueError, match=key):
         VirusLabGame(num_players=2, **{key: value})
+
+
+def test_manual_slow_phase_needs_a_bounded_table():
+    with pytest.raises(ValueError, match="auto_slow_phase"):
+        VirusLabGame(num_players=2, auto_slow_phase=False, table_rows=15, table_cols=21)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_manual_slow_phase_playouts(n):
+    """The Lead player's Slow-phase choices as actions: invariants hold, games end, state round-trips."""
+    g = VirusLabGame(num_players=n, auto_slow_phase=False, difficulty=3)
+    seen = 0
+    for seed in range(4):
+        s = g.new_initial_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            if s.phase() == "slow phase: a Creature choice":
+                seen += 1
+                if seen % 5 == 0:
+                    d = json.loads(json.dumps(s.to_dict()))
+                    assert json.dumps(g.state_from_dict(d).to_dict(), sort_keys=True) == json.dumps(d, sort_keys=True)
+                    p = s.current_player()
+                    det = s.determinize(p, np.random.default_rng(seed))
+                    assert np.array_equal(det.observation(p), s.observation(p))
+            s.apply_action(int(rng.choice(s.legal_actions())))
+            check_invariants(s)
+    assert seen > 0
 
 
 def test_table_too_small_for_exit_cards():

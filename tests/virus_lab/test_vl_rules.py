@@ -1220,3 +1220,50 @@ def test_explore_breaking_the_match_with_a_breach():
     s.apply_action(explore_id(1, 0, 3))
     y = cell(s, 0, 6)
     assert s.t_breach[0] == 0 and s.breach[g.geo.EDGE[y][2]] == 1 and s.pos[0] == y
+
+
+# --------------------------------------------------------------------------------- slow phase choices
+def test_lead_player_chooses_group_order_and_tied_side():
+    """ "The Lead player freely chooses the order in which the Creatures move"; "In case of a tie, the Lead
+    player chooses which Hero the Creatures move towards." """
+    s = empty_state(2, auto_slow_phase=False)
+    rooms = corridor(s, 3, range(1, 10))
+    creatures(s, rooms[4], zombie=1)            # column 5: heroes at columns 2 and 8, both 3 rooms away
+    creatures(s, rooms[0], dog=1)
+    at(s, 0, rooms[1])
+    at(s, 1, rooms[7])
+    from virus_envs.virus_lab.game import PH_SLOW, Q_SLOW
+    s.queue = [[Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_SLOW and s.cur == s.lead and s.opt_kind == CR.OPT_GROUP and s.opts == [rooms[0], rooms[4]]
+    s.apply_action(A.OPTION + 1)                # the zombie first
+    assert s.opt_kind == CR.OPT_SIDE and s.opts == [1, 3]
+    s.apply_action(A.OPTION + 0)                # towards the Hero in the east
+    assert s.cre[rooms[5] * 9 + ZOMBIE] == 1
+
+
+def test_placing_player_chooses_kind_and_option_2b():
+    """Example 1, purple's choice: "He chooses to move the Creature in D (see red arrow). He must then place his
+    second Creature in D as D is now an empty green room with a cube." """
+    s = empty_state(1, auto_slow_phase=False)
+    g = s.g
+    C_ = put(s, 3, 4, four(g, GREEN, 0))
+    D_ = put(s, 3, 5, four(g, GREEN, 1))
+    E_ = put(s, 3, 6, four(g, RED, 0))
+    creatures(s, C_, zombie=1)
+    creatures(s, D_, dog=1)
+    s.cubes[C_] = s.cubes[D_] = 1
+    at(s, 0, put(s, 3, 7, four(g, RED, 1)))
+    del E_
+    CR.place_begin(s, 0, [GREEN, GREEN])
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
+    CR.apply_option(s, s.opts.index(BLOODER))
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_PLACE
+    assert [CR.PL_MOVE, D_] in [list(o) for o in s.opts] and [CR.PL_ADD, C_] in [list(o) for o in s.opts]
+    CR.apply_option(s, [list(o) for o in s.opts].index([CR.PL_MOVE, D_]))
+    assert s.cre[cell(s, 3, 6) * 9 + DOG] == 1, "the dog moved towards the Hero"
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
+    CR.apply_option(s, s.opts.index(ZOMBIE))
+    assert not CR.place_run(s, True), "option 1 (only D) is forced"
+    assert s.cre[D_ * 9 + ZOMBIE] == 1 and s.cre[C_ * 9 + BLOODER] == 0

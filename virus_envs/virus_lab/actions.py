@@ -24,6 +24,7 @@
 | `barrier N`, `remove barrier N`, `door open/closed N`, `open/close door N`, `breach N`, `explosives k` | real time | tiles and explosives, out of combat, 1 cube each |
 | `give <item> to seat h` | real time | exchange with a Hero in the same room, both out of combat (free) |
 | `four-leaf on group i`, `no four-leaf` | slow phase | reduce the movement of the i-th Creature group (cell order) by 1 |
+| `slow option i` | slow phase (`auto_slow_phase=False`) | the i-th option of the pending choice: the group to move next, a side on a tie, the Creature kind taken, where it goes (option 1 room / 2A room / 2B group) |
 | `major advantage: ...` | real time / roll result / gain resources | restore 3 display cards, 3 cubes positive, 18 resources |
 """
 from __future__ import annotations
@@ -48,6 +49,7 @@ PRICES = (2, 8, 5, 6, 9, 3, 7, 7, 9, 7, 3)
 GIFTS = ("bullet", "shield", "adrenaline", "explosive", "door", "breach", "barrier 0", "barrier 1", "barrier 2",
          "barrier 3")
 MAX_GROUPS = 48      # Creature groups on the map, in cell order (48 miniatures at most)
+MAX_OPTS = 256       # options of one Slow-phase choice (2 per table space at most: 2A room and 2B group)
 
 
 class A:
@@ -154,6 +156,10 @@ def build_actions():
     A.MAJOR_CUBES = t.add("major advantage: 3 cubes positive", ("major_cubes",))
     A.MAJOR_RES = t.add("major advantage: 18 resources", ("major_res",))
     A.TOGETHER = t.add("attack together", ("together",))
+    # the Slow phase's choices (config auto_slow_phase=False): option i of the pending choice
+    A.OPTION = len(t)
+    for i in range(MAX_OPTS):
+        t.add(f"slow option {i}", ("option", i))
     return t
 
 

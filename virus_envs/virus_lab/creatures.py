@@ -223,34 +223,73 @@ def _bonus(s, cell):
     return comp.room_bonus[c]
 
 
-def slow_movement(s, base_move, reduce=None):
-    """Move every Creature group (CREATURE MOVEMENT). Returns the Verduko Damage events [(seat, 1)]."""
+# -- CREATURE MOVEMENT as a resumable machine ------------------------------------------------------------
+# State fields: sl_rem (movement left per cell), sl_moved (moved this phase), sl_bonus (bonus rooms used),
+# sl_done (groups that ended their movement), sl_pick / sl_side (a choice of the Lead player being carried out),
+# opts / opt_kind (the pending choice: OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE).
+OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE = range(5)
+PL_ROOM, PL_ADD, PL_MOVE = 0, 1, 2          # option 1 / 2A / 2B
+MAX_OPTS = 128
+
+
+def slow_begin(s, base_move, reduce=None):
+    """Movement allowance of every group: difficulty, "Dogs have a +1 bonus", Four-leaf tokens."""
     ncells = s.g.geo.ncells
-    rem = [0] * ncells
-    moved = [False] * ncells
-    cells = [c for c in range(ncells) if has_creatures(s, c)]
-    for c in cells:
-        rem[c] = base_move + (1 if has_kind(s, c, 1) else 0)   # "Dogs have a +1 bonus on Movement"
-        if reduce:
-            rem[c] = max(0, rem[c] - reduce[c])                 # Four-leaf tokens
-    bonus_used = set()
-    events = []
-    done = set()
+    s.sl_rem = [0] * ncells
+    s.sl_moved = [0] * ncells
+    s.sl_bonus, s.sl_done = [], []
+    s.sl_pick = s.sl_side = -1
+    for c in range(ncells):
+        if has_creatures(s, c):
+            r = base_move + (1 if has_kind(s, c, 1) else 0)
+            if reduce:
+                r = max(0, r - reduce[c])
+            s.sl_rem[c] = r
+
+
+def _ask(s, kind, opts):
+    s.opt_kind = kind
+    s.opts = list(opts)[:MAX_OPTS]
+    return True
+
+
+def slow_run(s, manual):
+    """Move groups until done (returns False; Verduko Damage events in s.sl_events) or until the Lead player
+    must choose (returns True: s.opts holds the choice)."""
+    ncells = s.g.geo.ncells
+    rem = s.sl_rem
     guard = 0
     while True:
         guard += 1
         todo = [c for c in range(ncells) if rem[c] > 0 and has_creatures(s, c)]
         if not todo or guard > 10 * ncells:
             break
-        cell = todo[0]
+        if s.sl_pick >= 0:
+            cell = s.sl_pick
+        elif manual and len(todo) > 1:
+            # "The Lead player freely chooses the order in which the Creatures move."
+            return _ask(s, OPT_GROUP, todo)
+        else:
+            cell = todo[0]
         heroes = set(hero_cells(s))
         if cell in heroes:                      # "If Creatures reach a Hero, they stop."
             rem[cell] = 0
-            done.add(cell)
+            s.sl_done.append(cell)
+            s.sl_pick = -1
             continue
-        d = target_side(s, cell)
+        if s.sl_side >= 0:
+            d = s.sl_side
+        elif manual:
+            sides = target_sides(s, cell)
+            if len(sides) > 1:
+                s.sl_pick = cell                # "In case of a tie, the Lead player chooses"
+                return _ask(s, OPT_SIDE, sides)
+            d = sides[0] if sides else -1
+        else:
+            d = target_side(s, cell)
+        s.sl_pick = s.sl_side = -1
         if d < 0:
-            if not moved[cell]:
+            if not s.sl_moved[cell]:
                 # "Lay the Creatures flat ... If the Creature group is already lying flat, return them"
                 if s.flat[cell] and not s.cre[cell * NK + BOSS]:
                     for k in range(8):
@@ -263,29 +302,108 @@ def slow_movement(s, base_move, reduce=None):
         y = move_step(s, cell, d)
         if y < 0:
             rem[cell] = 0                       # "cannot move and stands still"
-            done.add(cell)
+            s.sl_done.append(cell)
             continue
         r = rem[cell] - 1
-        if y not in bonus_used:
+        if y not in s.sl_bonus:
             b = _bonus(s, y)
             if b:
-                bonus_used.add(y)
+                s.sl_bonus.append(y)
                 r += b
         if not has_creatures(s, cell):
-            rem[cell] = 0
-            moved[cell] = False
-        else:
-            rem[cell] = 0                       # the part left behind stays
+            s.sl_moved[cell] = 0
+        rem[cell] = 0                           # a part left behind stays
         if y in heroes:
             r = 0
         rem[y] = max(rem[y], r)
-        moved[y] = True
+        s.sl_moved[y] = 1
         if r == 0:
-            done.add(y)
-    for cell in sorted(done):
+            s.sl_done.append(y)
+    events = []
+    for cell in sorted(set(s.sl_done)):
         if has_creatures(s, cell) and not s.flat[cell]:
             events.extend(end_of_move_powers(s, cell))
-    return events
+    s.sl_events = [list(e) for e in events]
+    s.sl_rem, s.sl_moved, s.sl_bonus, s.sl_done = [], [], [], []
+    s.opt_kind, s.opts = OPT_NONE, []
+    return False
+
+
+def slow_movement(s, base_move, reduce=None):
+    """Move every Creature group by the default choices. Returns the Verduko Damage events [(seat, 1)]."""
+    slow_begin(s, base_move, reduce)
+    slow_run(s, False)
+    return [tuple(e) for e in s.sl_events]
+
+
+def target_sides(s, cell):
+    """Every side that is equally good by "see, sniff, hear" (the Lead player chooses among them)."""
+    heroes = set(hero_cells(s))
+    if not heroes:
+        return []
+    g = s.g
+    geo = g.geo
+    best, sides = 99, []
+    for d in range(4):
+        for k, y in enumerate(line_of_sight(s, cell, d)):
+            if y in heroes:
+                if k < best:
+                    best, sides = k, [d]
+                elif k == best:
+                    sides.append(d)
+                break
+    if sides:
+        return sides
+    mutant = has_kind(s, cell, MUTANT)
+    lim = 999 if mutant else ALERT
+
+    def via(d, through, targets, limit):
+        y = geo.NB[cell][d]
+        if y < 0 or s.card[y] < 0:
+            return None
+        e = geo.EDGE[cell][d]
+        if not s.breach[e] and not ((s.doors[cell] >> d) & 1 and (s.doors[y] >> OPP[d]) & 1):
+            return None
+        if not through and s.door[e] == DOOR_CLOSED:
+            return None
+        dist, _ = bfs(g.geo, s.card, s.doors, s.breach, s.door, y, limit - 1, through)
+        ks = [dist[t] + 1 for t in targets if t in dist]
+        return min(ks) if ks else None
+
+    # sniff
+    best, sides = 999, []
+    for d in range(4):
+        k = via(d, mutant, heroes, lim)
+        if k is not None and k <= lim:
+            if k < best:
+                best, sides = k, [d]
+            elif k == best:
+                sides.append(d)
+    if sides:
+        return sides
+    # hear: the loudest rooms (then the nearest); sides on a shortest way to one of them
+    open_d, _ = bfs(g.geo, s.card, s.doors, s.breach, s.door, cell, ALERT, False)
+    all_d, _ = bfs(g.geo, s.card, s.doors, s.breach, s.door, cell, ALERT, True)
+    scored = []
+    for y, k in all_d.items():
+        if k == 0:
+            continue
+        cubes = sum(s.cubes[y * s.n + p] for p in range(s.n))
+        noise, k2, thr = (cubes, open_d[y], False) if y in open_d else (cubes - 1, k, True)
+        if noise > 0:
+            scored.append((-noise, k2, y, thr))
+    if not scored:
+        return []
+    top = min(scored)[:2]
+    sides = []
+    for key0, key1, y, thr in scored:
+        if (key0, key1) != top:
+            continue
+        for d in range(4):
+            k = via(d, thr, [y], key1)
+            if k is not None and k == key1 and d not in sides:
+                sides.append(d)
+    return sorted(sides)
 
 
 def end_of_move_powers(s, cell):
@@ -334,54 +452,151 @@ def pick_kind(s, leader):
     return best if s.pool[best] > 0 else -1
 
 
-def place_creature(s, colour, leader, ignore_colour=False, option1=True):
-    """Place one new Creature for a room of `colour` (PLACE NEW CREATURES, options 1 / 2A / 2B).
-    Returns the option used: 1, 2 ('A'), 3 ('B') or 0 (nothing possible)."""
+def _kinds(s, leader):
+    """Kinds the placing player may take from the reserve (a Leader first when one is due and left)."""
+    if leader:
+        ks = [k for k in range(4, 8) if s.pool[k] > 0]
+        if ks:
+            return ks
+    ks = [k for k in range(4) if s.pool[k] > 0]
+    return ks or [k for k in range(4, 8) if s.pool[k] > 0]
+
+
+def _col_ok(s, cell, colour, ignore_colour):
+    c = s.card[cell]
     comp = s.g.comp
+    if c < 0 or c >= comp.num_rooms:
+        return False
+    return ignore_colour or comp.room_colour[c] == colour
+
+
+def can_step(s, cell, d):
+    """Would the group of `cell` enter the room on side d (Barrier/Door values, a full room, Trample)?"""
+    geo = s.g.geo
+    y = geo.NB[cell][d]
+    if y < 0 or s.card[y] < 0:
+        return False
+    e = geo.EDGE[cell][d]
+    val = group_value(s, cell)
+    if s.barrier[e] and 2 * (s.barrier[e] - 1) >= val:
+        return False
+    if s.door[e] == DOOR_CLOSED and 1 + heroes_in(s, y) >= val:
+        return False
+    free = CAPACITY - occupancy(s, y)
+    if free > 0:
+        return True
+    return has_kind(s, cell, DESU) and free + sum(s.cre[y * NK + k] for k in range(4)) >= 2
+
+
+def place_options(s, colour, k, ignore_colour, option1, first_only=False):
+    """[(how, cell)] for one new Creature of kind k (-1: none left): option 1 rooms when any, else 2A rooms
+    and 2B groups ("If Option 1 is not possible, you have to do Option 2 (A or B)"). `first_only`: stop at
+    the default choice (the lowest room of the first possible option)."""
     ncells = s.g.geo.ncells
-    k = pick_kind(s, leader)
-
-    def col_ok(cell):
-        c = s.card[cell]
-        if c < 0 or c >= comp.num_rooms:
-            return False
-        return ignore_colour or comp.room_colour[c] == colour
-
+    n = s.n
+    rooms = []
     if k >= 0 and option1:
         # 1. "an empty room of the correct color containing 1 or more Action cubes (any color)"
-        for cell in range(ncells):
-            if col_ok(cell) and not has_creatures(s, cell) and heroes_in(s, cell) == 0 \
-                    and any(s.cubes[cell * s.n:(cell + 1) * s.n]):
-                s.cre[cell * NK + k] += 1
-                s.pool[k] -= 1
-                s.flat[cell] = 0
-                if s.armed[cell]:
-                    s.explode(cell)
-                return 1
-    # 2A. add to a room with non-lying Creatures in a Hero Alerted Area
+        for c in range(ncells):
+            if _col_ok(s, c, colour, ignore_colour) and not has_creatures(s, c) and heroes_in(s, c) == 0 \
+                    and any(s.cubes[c * n:(c + 1) * n]):
+                rooms.append((PL_ROOM, c))
+                if first_only:
+                    return rooms
+        if rooms:
+            return rooms
+    out = []
     if k >= 0:
-        for cell in range(ncells):
-            if col_ok(cell) and has_creatures(s, cell) and not s.flat[cell] \
-                    and occupancy(s, cell) + SIZE[k] <= CAPACITY and in_hero_alert(s, cell):
-                s.cre[cell * NK + k] += 1
-                s.pool[k] -= 1
-                if s.armed[cell]:
-                    s.explode(cell)
-                return 2
-    # 2B. move a group in a room of the colour, in a Hero Alerted Area, by 1 movement
-    for cell in range(ncells):
-        if col_ok(cell) and has_creatures(s, cell) and in_hero_alert(s, cell) \
-                and cell not in hero_cells(s):
-            d = target_side(s, cell)
-            if d >= 0 and move_step(s, cell, d) >= 0:
-                return 3
-    return 0
+        # 2A. "Add the Creature to a room where are 1 or more non-lying down Creatures ... in a Hero Alerted Area"
+        for c in range(ncells):
+            if _col_ok(s, c, colour, ignore_colour) and has_creatures(s, c) and not s.flat[c] \
+                    and occupancy(s, c) + SIZE[k] <= CAPACITY and in_hero_alert(s, c):
+                out.append((PL_ADD, c))
+                if first_only:
+                    return out
+    # 2B. "Move all Creatures which are in a single room by 1 movement" (see, sniff, hear)
+    heroes = hero_cells(s)
+    for c in range(ncells):
+        if _col_ok(s, c, colour, ignore_colour) and has_creatures(s, c) and c not in heroes and in_hero_alert(s, c):
+            d = target_side(s, c)
+            if d >= 0 and can_step(s, c, d):
+                out.append((PL_MOVE, c))
+                if first_only:
+                    return out
+    return out
+
+
+def place_one(s, how, cell, k):
+    if how == PL_MOVE:
+        move_step(s, cell, target_side(s, cell))
+        return
+    s.cre[cell * NK + k] += 1
+    s.pool[k] -= 1
+    if how == PL_ROOM:
+        s.flat[cell] = 0
+    if s.armed[cell]:
+        s.explode(cell)
+
+
+def place_begin(s, player, colours, ignore_colour=False):
+    """Queue one Creature per entry of `colours`: "For every 4 Creatures ... 1 must be a Leader and is placed
+    first" (when a Leader is left in the reserve)."""
+    nlead = len(colours) // 4
+    s.pl_player = player
+    s.pl_queue = [[col, 1 if i < nlead else 0, 1 if ignore_colour else 0] for i, col in enumerate(colours)]
+    s.pl_kind = -2
+
+
+def place_run(s, manual):
+    """Place the queued Creatures; True when the placing player must choose (kind, then where)."""
+    while s.pl_queue:
+        col, leader, ign = s.pl_queue[0]
+        leader = leader and any(s.pool[k] for k in range(4, 8))
+        if s.pl_kind == -2:
+            ks = _kinds(s, leader)
+            if manual and len(ks) > 1:
+                # "Players may freely choose which Creatures to take from the game reserve"
+                return _ask(s, OPT_KIND, ks)
+            s.pl_kind = pick_kind(s, leader) if ks else -1
+        k = s.pl_kind
+        opts = place_options(s, col, k, ign, not ign, first_only=not manual)
+        if opts:
+            if manual and len(opts) > 1:
+                return _ask(s, OPT_PLACE, opts)
+            place_one(s, opts[0][0], opts[0][1], k)
+        s.pl_queue.pop(0)
+        s.pl_kind = -2
+    s.opt_kind, s.opts = OPT_NONE, []
+    return False
+
+
+def apply_option(s, i):
+    """Carry out choice i of the pending Slow-phase choice."""
+    kind, opt = s.opt_kind, s.opts[i]
+    s.opt_kind, s.opts = OPT_NONE, []
+    if kind == OPT_GROUP:
+        s.sl_pick = opt
+    elif kind == OPT_SIDE:
+        s.sl_side = opt
+    elif kind == OPT_KIND:
+        s.pl_kind = opt
+    else:
+        place_one(s, opt[0], opt[1], s.pl_kind)
+        s.pl_queue.pop(0)
+        s.pl_kind = -2
+
+
+def place_creature(s, colour, leader, ignore_colour=False, option1=True):
+    """Place one new Creature by the default choices; the option used: 1, 2 (2A), 3 (2B) or 0 (none)."""
+    k = pick_kind(s, leader)
+    opts = place_options(s, colour, k, ignore_colour, option1, first_only=True)
+    if not opts:
+        return 0
+    place_one(s, opts[0][0], opts[0][1], k)
+    return opts[0][0] + 1
 
 
 def place_for_rooms(s, colours, ignore_colour=False):
-    """Place one Creature per entry of `colours`; "For every 4 Creatures ... 1 must be a Leader and is
-    placed first" (when a Leader is left in the reserve)."""
-    nlead = len(colours) // 4
-    for i, col in enumerate(colours):
-        leader = i < nlead and any(s.pool[k] for k in range(4, 8))
-        place_creature(s, col, leader, ignore_colour, option1=not ignore_colour)
+    """Place one Creature per entry of `colours` by the default choices."""
+    place_begin(s, -1, colours, ignore_colour)
+    place_run(s, False)

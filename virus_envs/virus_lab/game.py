@@ -21,8 +21,8 @@ import numpy as np
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
 from . import creatures as CR
 from . import encoding, render
-from .actions import (A, GIFTS, MAX_GROUPS, ITEMS, MAX_DISPLAY, MAX_NET, MAX_SHIELD, NSLOT, NUM_ACTIONS, TABLE,
-                      explore_id, trap_id)
+from .actions import (A, GIFTS, ITEMS, MAX_DISPLAY, MAX_GROUPS, MAX_NET, MAX_OPTS, MAX_SHIELD, NSLOT, NUM_ACTIONS,
+                      TABLE, explore_id, trap_id)
 from .board import DOOR_CLOSED, Geometry, connected, fits, mismatches, rotate
 from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, NUM_SHAPES, SP_AMMO, SP_FIRST_AID,
                          SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_SHIELD, TR_GAS, TR_LASERS, load_components)
@@ -47,7 +47,9 @@ _FIELDS = (
     "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "tok", "t_door", "t_breach", "t_bar",
     "wounds", "disp", "net", "adren", "dodged", "countered", "combat_cell", "flee_free", "passed", "res",
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
-    "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor")
+    "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
+    "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
+    "pl_kind", "pl_player")
 
 
 class VirusLabGame(Game):
@@ -72,9 +74,8 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'difficulty' must be 1, 2 or 3, got {c['difficulty']}")
         if not 0.0 < c["p_positive"] < 1.0:
             raise ValueError(f"config key 'p_positive' must be in (0, 1), got {c['p_positive']}")
-        if not c["auto_slow_phase"]:
-            raise ValueError("config key 'auto_slow_phase': only True is implemented (the Lead player's "
-                             "Slow-phase decisions as actions are not yet implemented)")
+        if not c["auto_slow_phase"] and 2 * c["table_rows"] * c["table_cols"] > MAX_OPTS:
+            raise ValueError(f"config key 'auto_slow_phase': False needs table_rows x table_cols <= {MAX_OPTS // 2}")
         if not 5 <= c["table_rows"] <= 15:
             raise ValueError(f"config key 'table_rows' must be 5..15, got {c['table_rows']}")
         if not 7 <= c["table_cols"] <= 21 or c["table_cols"] % 2 == 0:
@@ -290,6 +291,10 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.slow_red = [0] * N
         self.majors, self.retired = [0] * n, [False] * n
         self.team, self.team_succ, self.rt_dmg, self.rt_actor = [], 0, [], 0
+        self.sl_rem, self.sl_moved, self.sl_bonus, self.sl_done, self.sl_events = [], [], [], [], []
+        self.sl_pick = self.sl_side = -1
+        self.opts, self.opt_kind = [], CR.OPT_NONE
+        self.pl_queue, self.pl_kind, self.pl_player = [], -2, -1
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -516,7 +521,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             h = self.living_heroes()
             x = 0 if num <= 5 else h if num <= 7 else 2 * h if num <= 9 else 3 * h
             if x:
-                CR.place_for_rooms(self, [-1] * x, ignore_colour=True)
+                # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
+                CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
+                self._place_continue()
         elif k == Q_RT:
             self._start_rt()
         elif k == Q_END_RT:
@@ -526,16 +533,20 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             eff = comp.event_effect[self.event] if self.event >= 0 else 0
             base += 1 if eff == EF_FRENZY else -1 if eff == EF_CALM else 0
             red, self.slow_red = self.slow_red, [0] * self.g.geo.ncells
-            for p, amt in CR.slow_movement(self, max(0, base), red):
-                self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
+            CR.slow_begin(self, max(0, base), red)
+            self._slow_continue()
         elif k == Q_PLACE:
-            for p in self._order_from_lead():
-                cols = []
-                for cell in range(self.g.geo.ncells):
-                    c = self.card[cell]
-                    if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
-                        cols.append(comp.room_colour[c])
-                CR.place_for_rooms(self, cols)
+            # "Starting with the Lead player and proceeding in clockwise order"
+            self.queue[0:0] = [[Q_PLACE_P, p] for p in self._order_from_lead()]
+        elif k == Q_PLACE_P:
+            p = item[1]
+            cols = []
+            for cell in range(self.g.geo.ncells):
+                c = self.card[cell]
+                if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
+                    cols.append(comp.room_colour[c])
+            CR.place_begin(self, p, cols)
+            self._place_continue()
         elif k == Q_DAMAGE:
             self.ret = RET_QUEUE
             self._damage(item[1], item[2], item[3])
@@ -576,6 +587,20 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.lead = (self.lead - 1) % self.n
             self.turn += 1
             self.queue = [[Q_EVENT]]
+
+    def _slow_continue(self):
+        """Run the Creature movement until it ends or the Lead player must choose."""
+        if CR.slow_run(self, not self.g.config["auto_slow_phase"]):
+            self.ph, self.cur = PH_SLOW, self.lead
+            return
+        for p, amt in self.sl_events:
+            self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
+        self.sl_events = []
+
+    def _place_continue(self):
+        """Place the queued new Creatures until done or the placing player must choose."""
+        if CR.place_run(self, not self.g.config["auto_slow_phase"]):
+            self.ph, self.cur = PH_SLOW, self.pl_player
 
     def _finish(self):
         if self.terminal:
@@ -705,6 +730,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             for i in range(len(ITEMS)):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
+        elif ph == PH_SLOW:
+            m[A.OPTION:A.OPTION + len(self.opts)] = True
         elif ph == PH_FOUR:
             for i in range(len(self._groups())):
                 m[A.FOUR + i] = True
@@ -844,6 +871,14 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_RESPAWN:
             self._respawn(p, a - A.RESPAWN)
             self.ph = PH_NONE
+        elif ph == PH_SLOW:
+            kind = self.opt_kind
+            CR.apply_option(self, a - A.OPTION)
+            self.ph = PH_NONE
+            if kind in (CR.OPT_GROUP, CR.OPT_SIDE):
+                self._slow_continue()
+            else:
+                self._place_continue()
         elif ph == PH_FOUR:
             if a == A.NO_FOUR:
                 self.ph = PH_NONE
