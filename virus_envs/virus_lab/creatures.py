@@ -1,6 +1,8 @@
 """The Slow phase: Creature movement ("They see you! They sniff you! They hear you!") and new Creatures.
 
-The Lead player's choices are resolved by the documented default (config `auto_slow_phase`):
+With `auto_slow_phase=True` the choices are resolved by this documented default (with False, the group
+to move next, a side on a tie, the Creature kind and where it goes are the players' actions, see
+`slow_run` / `place_run`; the rest keeps the default):
 groups move in increasing cell order; ties between equally good sides go to the first side found
 (N, E, S, W breadth-first); the Creatures that enter a partly full room are the biggest first;
 a new Creature is the kind with most miniatures left in the reserve; option 1 takes the lowest
