@@ -12,8 +12,9 @@ from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore
 from virus_envs.virus_lab.board import DOOR_CLOSED, rotate
 from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL,
                                              TK_FOUR, TK_HEART, TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2)
-from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_RESULT, PH_ROLL,
-                                       PH_SHIELD, PH_SPEND, PH_TRAP, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT,
+from virus_envs.virus_lab.flow import Q_REFILL
+from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_REFILL, PH_RESULT,
+                                       PH_ROLL, PH_SHIELD, PH_SPEND, PH_TRAP, PH_WOUND, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT,
                                        VirusLabGame)
 from virus_envs.virus_lab.research import candidate_rooms
 
@@ -44,6 +45,12 @@ def creatures(s, c, **kinds):
 def at(s, p, c):
     s.pos[p] = c
     s._mask = None
+
+
+def keep_wounds(s):
+    """Keep every Wound card drawn (the redraw-with-an-Advantage decision)."""
+    while s.ph == PH_WOUND:
+        s.apply_action(A.KEEP)
 
 
 def decide(s, ph, p, queue=None):
@@ -234,6 +241,8 @@ def test_combat_successes_advantage_example():
     s.apply_action(A.KILL + DOG)
     s.apply_action(A.DODGE + DOG)
     assert s.cre[c * 9 + DOG] == 2 and len(s.wounds[0]) == 1 and s.wounds[0][0][1] is True
+    assert s.ph == PH_WOUND, "the Wound card may be redrawn with an Advantage"
+    s.apply_action(A.KEEP)
     assert s.ph == PH_ACT
 
 
@@ -290,6 +299,7 @@ def test_counter_attack_damage_and_shields():
     m = s.legal_action_mask()
     assert m[A.SHIELD + 2] and not m[A.SHIELD + 3]
     s.apply_action(A.SHIELD + 2)
+    keep_wounds(s)
     assert len(s.wounds[0]) == 3 and s.tok[0][TK_SHIELD] == 0
 
 
@@ -325,6 +335,7 @@ def test_counter_attack_at_end_of_real_time_without_a_roll():
     creatures(s, c, dog=1, blooder=1)
     s.wound_deck = [w for w in s.wound_deck if not s.g.comp.wound_heart[w]] + s.wound_deck[:0]
     s.apply_action(A.PASS)
+    keep_wounds(s)
     assert len(s.wounds[0]) >= 3, "1 + 2 Damage points"
 
 
@@ -474,8 +485,14 @@ def test_recover_refill_and_new_lead():
     s.tok_pool[TK_HEART] -= 1
     s.tok_pool[TK_BOOK] -= 2
     s.disp[0] = s.disp[0][:3]
+    s.queue = []
     s._recover()
     assert s.stock[0] == 4 and s.reserve[0] == 12, "Stamina 3 + 1 Heart, then cubes back from the rooms"
+    s.queue.append([Q_RT])
+    s.ph = PH_NONE
+    s._advance()
+    while s.ph == PH_REFILL:
+        s.apply_action(A.KEEP)
     assert len(s.disp[0]) == 10, "Knowledge 8 + 2 Books"
     s.queue = [[Q_NEXT]]
     s.ph = PH_NONE
@@ -1050,6 +1067,7 @@ def test_attack_together_damage_divided_rounded_up():
         s.rollres = [0, 1, 0, 0] + [0] * 12
         s._mask = None
         s.apply_action(A.ACCEPT)
+    keep_wounds(s)
     assert [len(w) for w in s.wounds] == [2, 2], "3 / 2 rounded up"
 
 
@@ -1267,3 +1285,37 @@ def test_placing_player_chooses_kind_and_option_2b():
     CR.apply_option(s, s.opts.index(ZOMBIE))
     assert not CR.place_run(s, True), "option 1 (only D) is forced"
     assert s.cre[D_ * 9 + ZOMBIE] == 1 and s.cre[C_ * 9 + BLOODER] == 0
+
+
+def test_wound_redraw_with_an_advantage():
+    """ "he may use 1 Advantage to return it to the bottom of the deck and draw a new Wound card" """
+    s = empty_state(1)
+    comp = s.g.comp
+    heart = [w for w in range(25) if comp.wound_heart[w]]
+    plain = [w for w in range(25) if not comp.wound_heart[w]]
+    s.wound_deck = plain[2:5] + [heart[0], plain[1], plain[0]]     # plain[0] on top; plain[1]'s back: plain
+    s.wound_deck = [w for w in range(25) if w not in s.wound_deck] + s.wound_deck
+    s.rt_actor, s.ret = 0, 1                 # inside a Real Time action (RET_RT)
+    assert s._take_wounds(0, 1) and s.ph == PH_WOUND
+    assert s.wounds[0] == [[plain[0], True, False]]
+    s.apply_action(A.REDRAW)
+    assert s.wound_deck[0] == plain[0] and s.wounds[0] == [[plain[1], True, True]], "the next back shows a heart"
+    assert sum(1 for _, up in s.disp[0] if not up) == 1
+    s.apply_action(A.KEEP)
+    assert s.ph == PH_ACT and len(s.wounds[0]) == 1
+
+
+def test_refill_redraw_with_an_advantage():
+    """ "If a player doesn't like a card he may return it to the bottom of the deck and draw a new one by using
+    1 Advantage for each card" """
+    s = empty_state(1)
+    s.disp[0] = s.disp[0][:7]
+    top, nxt = s.room_deck[-1], s.room_deck[-2]
+    s.queue = [[Q_REFILL, 0], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_REFILL and s.disp[0][-1] == [top, True]
+    s.apply_action(A.REDRAW)
+    assert s.room_deck[0] == top and s.disp[0][-1] == [nxt, True] and len(s.disp[0]) == 8
+    s.apply_action(A.KEEP)
+    assert s.ph == PH_ACT and len(s.disp[0]) == 8

@@ -7,7 +7,7 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 |---|---|---|
 | cells | (rows*cols, 67) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3, Slow-phase options: group to move, option 1 room, 2A room, 2B group |
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
-| globals | (G,) | turn/9, phase (14), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (4), side options (4), kind options (8), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
+| globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (4), side options (4), kind options (8), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
 """
@@ -19,6 +19,7 @@ from ..core import ObsLayout
 from .components import NUM_SHAPES, TK_BOOK
 
 CF = 67
+PHASE_SLOTS = 20
 HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reserve/16", "bullets/32",
                  "four_leaf", "heart", "adrenaline", "book", "shield", "explosive", "doors", "breaches",
                  "barrier 0", "barrier 1", "barrier 2", "barrier 3", "wounds/8", "deep/8", "face down/8",
@@ -26,7 +27,7 @@ HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reser
                  "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
                  "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
-NG = 58 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
+NG = 1 + PHASE_SLOTS + 13 + 30 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
 
 
 def layout(game) -> ObsLayout:
@@ -140,31 +141,33 @@ def encode(s, p) -> np.ndarray:
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9
-    G[1 + s.ph] = 1                         # 14 phases: 1..14
-    G[15 + (s.lead - p) % n] = 1
+    G[1 + s.ph] = 1                         # PHASE_SLOTS phase slots (room for phases to come)
+    o = 1 + PHASE_SLOTS
+    G[o + (s.lead - p) % n] = 1
     if not s.terminal:
-        G[19 + (s.cur - p) % n] = 1
+        G[o + 4 + (s.cur - p) % n] = 1
     for h in s.team:                        # heroes attacking together
-        G[23 + (h - p) % n] = 1
-    G[27] = s.team_succ / 50
+        G[o + 8 + (h - p) % n] = 1
+    G[o + 12] = s.team_succ / 50
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
+    o += 13
     if s.opt_kind:
-        G[27 + s.opt_kind] = 1              # 28..31
+        G[o - 1 + s.opt_kind] = 1           # o .. o+3
         if s.opt_kind == 2:
             for d in s.opts:
-                G[32 + d] = 1
+                G[o + 4 + d] = 1
         elif s.opt_kind == 3:
             for k in s.opts:
-                G[36 + k] = 1
+                G[o + 8 + k] = 1
     if s.pl_queue:
-        G[44] = len(s.pl_queue) / 16
+        G[o + 16] = len(s.pl_queue) / 16
         col = s.pl_queue[0][0]
         if col >= 0:
-            G[45 + col] = 1
-        G[49] = s.pl_queue[0][2]
+            G[o + 17 + col] = 1
+        G[o + 21] = s.pl_queue[0][2]
         if s.pl_kind >= 0:
-            G[50 + s.pl_kind] = 1           # 50..57
-    i = 58
+            G[o + 22 + s.pl_kind] = 1       # 8 kinds
+    i = o + 30
     if s.event >= 0:
         G[i + comp.event_effect[s.event]] = 1
         G[i + 8] = comp.event_number[s.event] / 10

@@ -1,23 +1,24 @@
 """Virus: the decision (phase) codes, the queue steps of a turn and the rule constants shared by the rule mixins."""
 
 __all__ = ["PH_NONE", "PH_EVENT", "PH_TRAP", "PH_ACT", "PH_ROLL", "PH_RESULT", "PH_SPEND", "PH_SHIELD", "PH_CLUE",
-           "PH_GAIN", "PH_BUY", "PH_RESPAWN", "PH_FOUR", "PH_SLOW", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
+           "PH_GAIN", "PH_BUY", "PH_RESPAWN", "PH_FOUR", "PH_SLOW", "PH_WOUND", "PH_REFILL", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
            "Q_RT", "Q_END_RT", "Q_SLOW", "Q_PLACE", "Q_DAMAGE", "Q_DEEP", "Q_GAIN", "Q_RECOVER", "Q_RESPAWN",
-           "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
+           "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "Q_REFILL", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
            "RES_CAP", "CASH", "LAST_TURN", "MAX_FACE_DOWN"]
 
 # decisions (phase codes) in the rulebook's words
 (PH_NONE, PH_EVENT, PH_TRAP, PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_CLUE, PH_GAIN, PH_BUY,
- PH_RESPAWN, PH_FOUR, PH_SLOW) = range(14)
+ PH_RESPAWN, PH_FOUR, PH_SLOW, PH_WOUND, PH_REFILL) = range(16)
 PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: trap check", "real time phase",
           "combat: build the roll", "combat: check results", "combat: use Successes", "damage: spend Shields",
           "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
           "turn end: the dead Hero returns", "slow phase: use a Four-leaf token",
-          "slow phase: a Creature choice")
+          "slow phase: a Creature choice", "wound: keep or redraw the Wound card",
+          "turn end: keep or redraw the Room card")
 NUM_PHASES = len(PHASES)
 # queue steps
 (Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
- Q_NEXT, Q_FOUR, Q_PLACE_P) = range(15)
+ Q_NEXT, Q_FOUR, Q_PLACE_P, Q_REFILL) = range(16)
 RET_QUEUE, RET_RT = 0, 1
 
 START_CARD, EXIT_CARD = 144, 145

@@ -49,7 +49,7 @@ _FIELDS = (
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
-    "pl_kind", "pl_player")
+    "pl_kind", "pl_player", "wpend")
 
 
 class VirusLabGame(Game):
@@ -295,6 +295,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.sl_pick = self.sl_side = -1
         self.opts, self.opt_kind = [], CR.OPT_NONE
         self.pl_queue, self.pl_kind, self.pl_player = [], -2, -1
+        self.wpend = []
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -563,6 +564,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self._start_gain(item[1])
         elif k == Q_RECOVER:
             self._recover()
+        elif k == Q_REFILL:
+            self._refill(item[1])
         elif k == Q_RESPAWN:
             p = item[1]
             hosts = self._hosts(p)
@@ -703,6 +706,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_EVENT:
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) > 0 and len(self.event_deck) > 0
+        elif ph in (PH_WOUND, PH_REFILL):
+            m[A.KEEP] = m[A.REDRAW] = True
         elif ph == PH_CLUE:
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
@@ -861,9 +866,13 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.tok[q][TK_SHIELD] -= k
             self.tok_pool[TK_SHIELD] += k
             self.dmg = []
-            for _ in range(amount - k + pen):
-                self._wound(q, True)
-            self._resume()
+            if not self._take_wounds(q, amount - k + pen):
+                self._resume()
+        elif ph == PH_WOUND:
+            if not self._apply_wound_choice(a, p):
+                self._resume()
+        elif ph == PH_REFILL:
+            self._apply_refill_choice(a, p)
         elif ph == PH_GAIN:
             self._apply_gain(a, p)
         elif ph == PH_BUY:

@@ -174,11 +174,33 @@ class TurnEndRules:
                     self.cubes[b + p] = 0
             self.explored[cell] = -1
             self.searched[cell] = -1
-        for p in self._order_from_lead():
-            if not self.alive[p] or self.exited[p]:
-                continue
-            while len(self.disp[p]) < self.knowledge(p) and len(self.disp[p]) < MAX_DISPLAY:
-                c = self._draw_room()
-                if c < 0:
-                    return
-                self.disp[p].append([c, True])
+        self.queue[0:0] = [[Q_REFILL, p] for p in self._order_from_lead()]
+
+    def _refill(self, p):
+        """Draw up to the Knowledge value; "If a player doesn't like a card he may return it to the bottom of
+        the deck and draw a new one by using 1 Advantage for each card changed in this way"."""
+        if not self.alive[p] or self.exited[p] or self.retired[p]:
+            return
+        if len(self.disp[p]) < self.knowledge(p) and len(self.disp[p]) < MAX_DISPLAY:
+            c = self._draw_room()
+            if c < 0:
+                return
+            self.disp[p].append([c, True])
+            if self.num_adv(p) > 0 and self.room_deck:
+                self.ph, self.cur = PH_REFILL, p
+            else:
+                self.queue.insert(0, [Q_REFILL, p])
+
+    def _apply_refill_choice(self, a, p):
+        if a == A.REDRAW:
+            c = self.disp[p].pop()[0]
+            self._use_adv(p)
+            self.room_deck.insert(0, c)
+            c = self._draw_room()
+            if c < 0:
+                return
+            self.disp[p].append([c, True])
+            if self.num_adv(p) > 0 and self.room_deck:
+                return
+        self.ph = PH_NONE
+        self.queue.insert(0, [Q_REFILL, p])

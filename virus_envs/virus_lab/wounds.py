@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import creatures as CR
 from .components import TK_SHIELD
+from .actions import A
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
 NK = CR.NK
@@ -52,9 +53,41 @@ class WoundRules:
             self.ph = PH_SHIELD
             self.cur = p
             return True
-        for _ in range(amount + penalty):
+        return self._take_wounds(p, amount + penalty)
+
+    def _take_wounds(self, p, k):
+        """Draw k face-down Wound cards one by one; True while the player decides on one ("he may use 1
+        Advantage to return it to the bottom of the Wound deck and draw a new Wound card")."""
+        self.wpend = [p, k]
+        return self._draw_pending()
+
+    def _draw_pending(self):
+        while self.wpend and self.wpend[1] > 0:
+            p = self.wpend[0]
+            if not self.alive[p]:
+                break
+            self.wpend[1] -= 1
             self._wound(p, True)
+            if self._may_redraw_wound(p):
+                self.ph, self.cur = PH_WOUND, p
+                return True
+        self.wpend = []
         return False
+
+    def _may_redraw_wound(self, p):
+        return self.alive[p] and self.num_adv(p) > 0 and bool(self.wound_deck)
+
+    def _apply_wound_choice(self, a, p):
+        """Keep the Wound card just drawn, or return it to the bottom for 1 Advantage and draw another."""
+        if a == A.REDRAW:
+            self._use_adv(p)
+            c, down, _ = self.wounds[p].pop()
+            if c >= 0:
+                self.wound_deck.insert(0, c)
+            self._wound(p, down)
+            if self._may_redraw_wound(p):
+                return True
+        return self._draw_pending()
 
     def _hosts(self, p):
         """Heroes whose room can take the returning Hero (ASSUMPTION: a full room cannot; with no such room
