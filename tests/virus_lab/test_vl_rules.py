@@ -1319,3 +1319,23 @@ def test_refill_redraw_with_an_advantage():
     assert s.room_deck[0] == top and s.disp[0][-1] == [nxt, True] and len(s.disp[0]) == 8
     s.apply_action(A.KEEP)
     assert s.ph == PH_ACT and len(s.disp[0]) == 8
+
+
+def test_lead_player_chooses_who_enters_a_partly_full_room():
+    """ "move Creatures of the player's choice into the room until the room is full" (a group of 4 into a room of 6)."""
+    s = empty_state(1, auto_slow_phase=False)
+    rooms = corridor(s, 3, range(2, 6))
+    creatures(s, rooms[0], zombie=2, dog=2)
+    creatures(s, rooms[1], tricker=6)
+    at(s, 0, rooms[3])
+    from virus_envs.virus_lab.game import PH_SLOW, Q_SLOW
+    s.queue = [[Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_SLOW and s.opt_kind == CR.OPT_GROUP and s.opts == [rooms[0], rooms[1]]
+    s.apply_action(A.OPTION + 0)               # the group of 4 moves first
+    assert s.ph == PH_SLOW and s.opt_kind == CR.OPT_ENTER and s.opts == [ZOMBIE, DOG]
+    s.apply_action(A.OPTION + 1)               # a dog goes in: the room is full, the rest stays
+    assert s.cre[rooms[0] * 9 + DOG] == 1 and s.cre[rooms[0] * 9 + ZOMBIE] == 2
+    tr = [c for c in rooms if s.cre[c * 9 + TRICKER]]
+    assert len(tr) == 1 and s.cre[tr[0] * 9 + DOG] == 1, "the dog joined the trickers (who then move on together)"

@@ -138,26 +138,9 @@ def _kill_one_hp(s, cell):
 
 def move_step(s, cell, d):
     """Move the group of `cell` one room to side d. Returns the room entered (-1: it stands still)."""
-    g = s.g
-    geo = g.geo
-    y = geo.NB[cell][d]
-    if y < 0 or s.card[y] < 0:
+    y = _open_way(s, cell, d)
+    if y < 0:
         return -1
-    e = geo.EDGE[cell][d]
-    val = group_value(s, cell)
-    # "As long as the barrier value is equal to or higher than an adjacent Creature group value, the group cannot move"
-    if s.barrier[e]:
-        bv = 2 * (s.barrier[e] - 1)
-        if bv >= val:
-            return -1
-        for t in range(s.barrier[e]):          # destroyed: "Return the Barrier to the game reserve"
-            s.bar_pool[t] += 1
-        s.barrier[e] = 0
-    if s.door[e] == DOOR_CLOSED:
-        # "A closed Door works like a Barrier of value 1 + X, where X is the number of Heroes behind the Door"
-        if 1 + heroes_in(s, y) >= val:
-            return -1
-        s.door[e] = DOOR_OPEN                   # ASSUMPTION: a door forced by Creatures is left open
     free = CAPACITY - occupancy(s, y)
     b, by = cell * NK, y * NK
     desu = has_kind(s, cell, DESU)
@@ -188,14 +171,31 @@ def move_step(s, cell, d):
         moved = 0
         for k in (BOSS, DESU, MUTANT, VERDUKO, EXECUTIONER, 0, 1, 2, 3):
             while s.cre[b + k] and SIZE[k] <= free:
-                s.cre[b + k] -= 1
-                s.cre[by + k] += 1
+                enter_one(s, cell, y, k)
                 free -= SIZE[k]
                 moved += 1
-                if k == BOSS:
-                    _move_bosses(s, cell, y, 1)
         if not moved:
             return -1
+    arrive(s, cell, y)
+    return y
+
+
+def enter_one(s, cell, y, k):
+    """One Creature of kind k goes from `cell` into `y`."""
+    s.cre[cell * NK + k] -= 1
+    s.cre[y * NK + k] += 1
+    if k == BOSS:
+        _move_bosses(s, cell, y, 1)
+
+
+def partial_kinds(s, cell, y):
+    """Kinds of `cell` that still fit into the partly full room `y` (the Lead player's choice)."""
+    free = CAPACITY - occupancy(s, y)
+    return [k for k in range(NK) if s.cre[cell * NK + k] and SIZE[k] <= free]
+
+
+def arrive(s, cell, y):
+    """After Creatures entered `y`: they stand up; Lasers; armed Explosives."""
     s.flat[y] = 0
     if not has_creatures(s, cell):
         s.flat[cell] = 0
@@ -203,6 +203,31 @@ def move_step(s, cell, d):
         _kill_one_hp(s, y)
     if s.armed[y]:
         s.explode(y)
+
+
+def _open_way(s, cell, d):
+    """The room on side d if the group can pass the border (a weaker Barrier is destroyed, a weaker closed
+    Door forced open), else -1."""
+    g = s.g
+    geo = g.geo
+    y = geo.NB[cell][d]
+    if y < 0 or s.card[y] < 0:
+        return -1
+    e = geo.EDGE[cell][d]
+    val = group_value(s, cell)
+    # "As long as the barrier value is equal to or higher than an adjacent Creature group value, the group cannot move"
+    if s.barrier[e]:
+        bv = 2 * (s.barrier[e] - 1)
+        if bv >= val:
+            return -1
+        for t in range(s.barrier[e]):          # destroyed: "Return the Barrier to the game reserve"
+            s.bar_pool[t] += 1
+        s.barrier[e] = 0
+    if s.door[e] == DOOR_CLOSED:
+        # "A closed Door works like a Barrier of value 1 + X, where X is the number of Heroes behind the Door"
+        if 1 + heroes_in(s, y) >= val:
+            return -1
+        s.door[e] = DOOR_OPEN                   # ASSUMPTION: a door forced by Creatures is left open
     return y
 
 
@@ -229,7 +254,7 @@ def _bonus(s, cell):
 # State fields: sl_rem (movement left per cell), sl_moved (moved this phase), sl_bonus (bonus rooms used),
 # sl_done (groups that ended their movement), sl_pick / sl_side (a choice of the Lead player being carried out),
 # opts / opt_kind (the pending choice: OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE).
-OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE = range(5)
+OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER = range(6)
 PL_ROOM, PL_ADD, PL_MOVE = 0, 1, 2          # option 1 / 2A / 2B
 MAX_OPTS = 128
 
@@ -241,6 +266,7 @@ def slow_begin(s, base_move, reduce=None):
     s.sl_moved = [0] * ncells
     s.sl_bonus, s.sl_done = [], []
     s.sl_pick = s.sl_side = -1
+    s.sl_enter = []
     for c in range(ncells):
         if has_creatures(s, c):
             r = base_move + (1 if has_kind(s, c, 1) else 0)
@@ -266,6 +292,19 @@ def slow_run(s, manual):
         todo = [c for c in range(ncells) if rem[c] > 0 and has_creatures(s, c)]
         if not todo or guard > 10 * ncells:
             break
+        if s.sl_enter:
+            # a partial move in progress: "move Creatures of the player's choice into the room until full"
+            cell, y = s.sl_enter
+            ks = partial_kinds(s, cell, y)
+            if len(ks) > 1:
+                return _ask(s, OPT_ENTER, ks)
+            while ks:
+                enter_one(s, cell, y, ks[0])
+                ks = partial_kinds(s, cell, y)
+            s.sl_enter = []
+            arrive(s, cell, y)
+            _after_move(s, cell, y, set(hero_cells(s)))
+            continue
         if s.sl_pick >= 0:
             cell = s.sl_pick
         elif manual and len(todo) > 1:
@@ -290,6 +329,13 @@ def slow_run(s, manual):
         else:
             d = target_side(s, cell)
         s.sl_pick = s.sl_side = -1
+        if manual and d >= 0 and can_step(s, cell, d):
+            y = s.g.geo.NB[cell][d]
+            free = CAPACITY - occupancy(s, y)
+            if 0 < free < creature_space(s, cell) and len(partial_kinds(s, cell, y)) > 1:
+                _open_way(s, cell, d)
+                s.sl_enter = [cell, y]
+                return _ask(s, OPT_ENTER, partial_kinds(s, cell, y))
         if d < 0:
             if not s.sl_moved[cell]:
                 # "Lay the Creatures flat ... If the Creature group is already lying flat, return them"
@@ -306,21 +352,7 @@ def slow_run(s, manual):
             rem[cell] = 0                       # "cannot move and stands still"
             s.sl_done.append(cell)
             continue
-        r = rem[cell] - 1
-        if y not in s.sl_bonus:
-            b = _bonus(s, y)
-            if b:
-                s.sl_bonus.append(y)
-                r += b
-        if not has_creatures(s, cell):
-            s.sl_moved[cell] = 0
-        rem[cell] = 0                           # a part left behind stays
-        if y in heroes:
-            r = 0
-        rem[y] = max(rem[y], r)
-        s.sl_moved[y] = 1
-        if r == 0:
-            s.sl_done.append(y)
+        _after_move(s, cell, y, heroes)
     events = []
     for cell in sorted(set(s.sl_done)):
         if has_creatures(s, cell) and not s.flat[cell]:
@@ -329,6 +361,27 @@ def slow_run(s, manual):
     s.sl_rem, s.sl_moved, s.sl_bonus, s.sl_done = [], [], [], []
     s.opt_kind, s.opts = OPT_NONE, []
     return False
+
+
+def _after_move(s, cell, y, heroes):
+    """Movement bookkeeping after a group (or part of it) entered `y`: bonus rooms, a part left behind stops,
+    reaching a Hero stops, a joined group moves on with the larger allowance."""
+    rem = s.sl_rem
+    r = rem[cell] - 1
+    if y not in s.sl_bonus:
+        b = _bonus(s, y)
+        if b:
+            s.sl_bonus.append(y)
+            r += b
+    if not has_creatures(s, cell):
+        s.sl_moved[cell] = 0
+    rem[cell] = 0                           # a part left behind stays
+    if y in heroes:
+        r = 0
+    rem[y] = max(rem[y], r)
+    s.sl_moved[y] = 1
+    if r == 0:
+        s.sl_done.append(y)
 
 
 def slow_movement(s, base_move, reduce=None):
@@ -582,6 +635,8 @@ def apply_option(s, i):
         s.sl_side = opt
     elif kind == OPT_KIND:
         s.pl_kind = opt
+    elif kind == OPT_ENTER:
+        enter_one(s, s.sl_enter[0], s.sl_enter[1], opt)
     else:
         place_one(s, opt[0], opt[1], s.pl_kind)
         s.pl_queue.pop(0)
