@@ -375,6 +375,7 @@ def test_turn_end_deep_wound():
     s.queue = [[Q_DEEP], [Q_NEXT]]
     s.ph = PH_NONE
     s._advance()
+    keep_wounds(s)
     assert len(s.wounds[0]) == 2 and s.wounds[0][1][1] is False
     assert len(s.wounds[1]) == 2 and s.wounds[1][1][1] is True
 
@@ -577,6 +578,8 @@ def test_lasers_and_gas():
     s.queue = [[Q_RT]]
     s.ph = PH_NONE
     s._advance()
+    keep_wounds(s)
+    assert s.ph == PH_ACT, "the Real Time phase starts after the trap wounds"
     assert s.wounds[0][0][1] is False and s.wounds[1][0][1] is True
     assert s.cre[las * 9 + DOG] == 0 and s.cre[las * 9 + ZOMBIE] == 1, "a Laser cannot kill a Zombie"
 
@@ -952,6 +955,7 @@ def test_explosion_heroes_first_limit_six():
     s.apply_action(A.EXPLOSIVES + 2)
     assert s.expl[a] == 6 and not s.legal_action_mask()[A.EXPLOSIVES + 0], "Limit of 6 Explosive tokens"
     s.apply_action(A.MOVE + 0)          # seat 0 leaves: seat 1 is present, the bomb goes off
+    keep_wounds(s)
     assert len(s.wounds[1]) == 6 and all(w[1] is False for w in s.wounds[1]) and s.expl[a] == 0
 
 

@@ -3,7 +3,8 @@
 __all__ = ["PH_NONE", "PH_EVENT", "PH_TRAP", "PH_ACT", "PH_ROLL", "PH_RESULT", "PH_SPEND", "PH_SHIELD", "PH_CLUE",
            "PH_GAIN", "PH_BUY", "PH_RESPAWN", "PH_FOUR", "PH_SLOW", "PH_WOUND", "PH_REFILL", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
            "Q_RT", "Q_END_RT", "Q_SLOW", "Q_PLACE", "Q_DAMAGE", "Q_DEEP", "Q_GAIN", "Q_RECOVER", "Q_RESPAWN",
-           "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "Q_REFILL", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
+           "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "Q_REFILL", "Q_WOUNDS", "Q_RT_GO",
+           "Q_DEEP_END", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
            "RES_CAP", "CASH", "LAST_TURN", "MAX_FACE_DOWN"]
 
 # decisions (phase codes) in the rulebook's words
@@ -18,7 +19,7 @@ PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: 
 NUM_PHASES = len(PHASES)
 # queue steps
 (Q_EVENT, Q_TRAP, Q_EXTRA, Q_RT, Q_END_RT, Q_SLOW, Q_PLACE, Q_DAMAGE, Q_DEEP, Q_GAIN, Q_RECOVER, Q_RESPAWN,
- Q_NEXT, Q_FOUR, Q_PLACE_P, Q_REFILL) = range(16)
+ Q_NEXT, Q_FOUR, Q_PLACE_P, Q_REFILL, Q_WOUNDS, Q_RT_GO, Q_DEEP_END) = range(19)
 RET_QUEUE, RET_RT = 0, 1
 
 START_CARD, EXIT_CARD = 144, 145

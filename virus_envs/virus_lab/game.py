@@ -487,8 +487,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         """After a Real Time action: pending Damage (shield decisions), Clue draws, the Antidote, then the next
         player. False when a decision interrupts (the Real Time loop resumes after it)."""
         while self.rt_dmg:
-            h, amt = self.rt_dmg.pop(0)
-            if self._damage(h, amt):
+            item = self.rt_dmg.pop(0)
+            if len(item) == 2 and self._damage(item[0], item[1]) or \
+                    len(item) == 3 and self._take_wounds(item[0], item[1], bool(item[2])):
                 self.ret = RET_RT
                 return False
         if self.terminal:
@@ -553,11 +554,19 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self._damage(item[1], item[2], item[3])
         elif k == Q_DEEP:
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
+            q = []
             for p in range(self.n):
                 if self.alive[p] and (not self.exited[p] or self.exit_turn[p] == self.turn):
                     deep = [w for w in self.wounds[p] if w[2]]
                     if deep:
-                        self._wound(p, any(w[1] for w in deep))
+                        q.append([Q_WOUNDS, p, 1, 1 if any(w[1] for w in deep) else 0])
+            self.queue[0:0] = q + [[Q_DEEP_END]]
+        elif k == Q_WOUNDS:
+            self.ret = RET_QUEUE
+            self._take_wounds(item[1], item[2], bool(item[3]))
+        elif k == Q_RT_GO:
+            self._go_rt()
+        elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
         elif k == Q_GAIN:
@@ -619,6 +628,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     # -- real time phase -------------------------------------------------------------------
     def _start_rt(self):
         comp = self.g.comp
+        self.in_rt = False
         self.sp_uses = bytearray(self.g.geo.ncells)
         self.act_exit = [[], []]
         for p in range(self.n):
@@ -636,7 +646,14 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                     CR._kill_one_hp(self, cell)
                 for p in range(self.n):
                     if self.pos[p] == cell and t in (TR_LASERS, TR_GAS):
-                        self._wound(p, t == TR_GAS)
+                        self._hurt(p, 1, t == TR_GAS)
+        # the trap wounds (queued at the front by _hurt) are drawn first, then the phase starts
+        i = 0
+        while i < len(self.queue) and self.queue[i][0] == Q_WOUNDS:
+            i += 1
+        self.queue.insert(i, [Q_RT_GO])
+
+    def _go_rt(self):
         for p in range(self.n):
             self.passed[p] = not self.active(p)
         self.queue.insert(0, [Q_END_RT])
@@ -670,7 +687,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 # "discard all Action cubes from his stock ... and draw 1 Wound card ... face-up"
                 self.reserve[p] += self.stock[p]
                 self.stock[p] = 0
-                self._wound(p, False)
+                dq.append([Q_WOUNDS, p, 1, 0])
         if not any(self.active(p) for p in range(self.n)):
             self.final = True
             self.queue = dq + [[Q_DEEP]]
@@ -690,7 +707,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         if self.trapside[y]:
             t = comp.room_trap[self.card[y]]
             if t in (TR_LASERS, TR_GAS):
-                self._wound(p, t == TR_GAS)
+                self._hurt(p, 1, t == TR_GAS)
         if self.armed[y] and self.alive[p]:
             self.explode(y)
 

@@ -39,8 +39,7 @@ class TileRules:
             if x and self.pos[p] == cell:
                 k = min(x, self.g.hp - len(self.wounds[p]))
                 x -= k
-                for _ in range(k):
-                    self._wound(p, False)
+                self._hurt(p, k, False)
         b = cell * NK
         for k in sorted(range(4), key=lambda t: comp.cre_hp[t]) + list(range(4, 8)):
             while x >= comp.cre_hp[k] and self.cre[b + k]:

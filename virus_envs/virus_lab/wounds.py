@@ -55,11 +55,21 @@ class WoundRules:
             return True
         return self._take_wounds(p, amount + penalty)
 
-    def _take_wounds(self, p, k):
-        """Draw k face-down Wound cards one by one; True while the player decides on one ("he may use 1
-        Advantage to return it to the bottom of the Wound deck and draw a new Wound card")."""
-        self.wpend = [p, k]
+    def _take_wounds(self, p, k, face_down=True):
+        """Draw k Wound cards one by one; True while the player decides on one ("he may use 1 Advantage to
+        return it to the bottom of the Wound deck and draw a new Wound card")."""
+        self.wpend = [p, k, 1 if face_down else 0]
         return self._draw_pending()
+
+    def _hurt(self, p, k, face_down):
+        """k Wound cards that Shields cannot stop (traps, explosions, Adrenaline), drawn when the current step or
+        Real Time action ends (so that each may be redrawn)."""
+        if k <= 0 or not self.alive[p]:
+            return
+        if self.in_rt:
+            self.rt_dmg.append([p, k, 1 if face_down else 0])
+        else:
+            self.queue.insert(0, [Q_WOUNDS, p, k, 1 if face_down else 0])
 
     def _draw_pending(self):
         while self.wpend and self.wpend[1] > 0:
@@ -67,7 +77,7 @@ class WoundRules:
             if not self.alive[p]:
                 break
             self.wpend[1] -= 1
-            self._wound(p, True)
+            self._wound(p, bool(self.wpend[2]))
             if self._may_redraw_wound(p):
                 self.ph, self.cur = PH_WOUND, p
                 return True
