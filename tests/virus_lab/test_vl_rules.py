@@ -1343,3 +1343,15 @@ def test_lead_player_chooses_who_enters_a_partly_full_room():
     assert s.cre[rooms[0] * 9 + DOG] == 1 and s.cre[rooms[0] * 9 + ZOMBIE] == 2
     tr = [c for c in rooms if s.cre[c * 9 + TRICKER]]
     assert len(tr) == 1 and s.cre[tr[0] * 9 + DOG] == 1, "the dog joined the trickers (who then move on together)"
+
+
+def test_lab_card_rotations_are_distinct_placements():
+    """A 4-doorway Research Lab card looks the same in every rotation but its lab symbol does not."""
+    s = empty_state(1)
+    g = s.g
+    lab4 = [c for c in range(144) if g.comp.room_doors[c] == 15 and g.comp.room_lab[c] >= 0][0]
+    s.disp[0] = [[lab4, True], [four(g), True]]
+    s._mask = None
+    m = s.legal_action_mask()
+    assert all(m[explore_id(1, 0, r)] for r in range(4))
+    assert m[explore_id(1, 1, 0)] and not any(m[explore_id(1, 1, r)] for r in (1, 2, 3))

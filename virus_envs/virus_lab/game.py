@@ -835,11 +835,14 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         breach_ok = self.t_breach[p] > 0
         for k, c in slots:
             seen = set()
+            lab = comp.room_lab[c] if c < comp.num_rooms else -1
             for r in range(4):
                 mk = g.rot_doors[c][r]
-                if mk in seen:
+                # rotations giving the same doorways are one placement, unless the lab symbol moves
+                key = (mk, (lab + r) % 4) if lab >= 0 else mk
+                if key in seen:
                     continue
-                seen.add(mk)
+                seen.add(key)
                 if fits(geo, self.card, self.doors, self.breach, y, mk):
                     m[explore_id(d, k, r)] = True
                 elif breach_ok and len(mismatches(geo, self.card, self.doors, self.breach, y, mk)) == 1:
