@@ -13,7 +13,8 @@ geometry). Every seat runs the same plan, so a team of heuristics co-operates th
 Parameters (`heuristic?roll_cubes=3&hearts=2`): roll_cubes / roll_bullets (largest roll), hearts,
 shields, books (purchase caps), search (search when idle with 3 cubes left), reach (step away while a
 Creature group is this close), labs_wanted / keep_plain (discard plain display cards at turn end to draw
-Research Lab cards while fewer than labs_wanted are held, keeping keep_plain).
+Research Lab cards while fewer than labs_wanted are held, keeping keep_plain, and only while the room deck
+holds more than deck_reserve cards: a deck running out ends the game).
 
 STATUS (first version): a baseline, NOT yet a winning team. Over 100 seeded games each at difficulty 1
 and 2 with 1 and 2 Heroes it wins 0 (as `random` does), but it opens the exit in about 58 % of the
@@ -38,7 +39,7 @@ class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
     PARAMS = {"roll_cubes": 3, "roll_bullets": 4, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 3, "keep_plain": 3}
+              "labs_wanted": 3, "keep_plain": 3, "deck_reserve": 30}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -430,7 +431,8 @@ class VirusLabHeuristic(ParamAgent):
         disp = v["heroes"][p]["display"]
         plain = [self.card_id[n] for n, up in disp if up and comp.room_lab[self.card_id[n]] < 0]
         labs = sum(1 for n, up in disp if up and comp.room_lab[self.card_id[n]] >= 0)
-        if labs < self.params["labs_wanted"] and len(plain) > self.params["keep_plain"]:
+        if labs < self.params["labs_wanted"] and len(plain) > self.params["keep_plain"] \
+                and v["room_deck"] > self.params["deck_reserve"]:
             by_shape = [0] * 5
             for c in plain:
                 by_shape[comp.room_shape[c]] += 1
