@@ -1355,3 +1355,28 @@ def test_lab_card_rotations_are_distinct_placements():
     m = s.legal_action_mask()
     assert all(m[explore_id(1, 0, r)] for r in range(4))
     assert m[explore_id(1, 1, 0)] and not any(m[explore_id(1, 1, r)] for r in (1, 2, 3))
+
+
+def test_placing_player_chooses_the_colour_order_and_a_2b_side():
+    s = empty_state(1, auto_slow_phase=False)
+    g = s.g
+    blue = put(s, 2, 2, four(g, BLUE, 0))
+    green = put(s, 2, 3, four(g, GREEN, 0))
+    s.cubes[blue] = s.cubes[green] = 1
+    CR.place_begin(s, 0, [BLUE, GREEN])
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_COLOUR and s.opts == [BLUE, GREEN]
+    CR.apply_option(s, 1)                      # green first
+    assert s.pl_queue[0][0] == GREEN
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
+    # a 2B move with a tie: a green group between two Heroes at equal distance
+    s2 = empty_state(2, auto_slow_phase=False)
+    rooms = corridor(s2, 3, range(2, 9), colour=GREEN)
+    creatures(s2, rooms[3], zombie=1)
+    at(s2, 0, rooms[0])
+    at(s2, 1, rooms[6])
+    s2.pool = [0] * 8                          # nothing in the reserve: option 2B
+    CR.place_begin(s2, 0, [GREEN])
+    assert CR.place_run(s2, True) and s2.opt_kind == CR.OPT_MOVE_SIDE and s2.opts == [1, 3]
+    CR.apply_option(s2, 1)                     # towards the west
+    assert s2.cre[rooms[2] * 9 + ZOMBIE] == 1
+    assert not CR.place_run(s2, True)

@@ -254,7 +254,7 @@ def _bonus(s, cell):
 # State fields: sl_rem (movement left per cell), sl_moved (moved this phase), sl_bonus (bonus rooms used),
 # sl_done (groups that ended their movement), sl_pick / sl_side (a choice of the Lead player being carried out),
 # opts / opt_kind (the pending choice: OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE).
-OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER = range(6)
+OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER, OPT_COLOUR, OPT_MOVE_SIDE = range(8)
 PL_ROOM, PL_ADD, PL_MOVE = 0, 1, 2          # option 1 / 2A / 2B
 MAX_OPTS = 128
 
@@ -600,11 +600,19 @@ def place_begin(s, player, colours, ignore_colour=False):
     s.pl_player = player
     s.pl_queue = [[col, 1 if i < nlead else 0, 1 if ignore_colour else 0] for i, col in enumerate(colours)]
     s.pl_kind = -2
+    s.pl_ord = 0
+    s.pl_move = -1
 
 
 def place_run(s, manual):
     """Place the queued Creatures; True when the placing player must choose (kind, then where)."""
     while s.pl_queue:
+        if manual and s.pl_kind == -2 and not s.pl_ord:
+            # "Players may freely choose ... which order follow to place them": the colour placed next
+            cols = sorted({q[0] for q in s.pl_queue})
+            s.pl_ord = 1
+            if len(cols) > 1:
+                return _ask(s, OPT_COLOUR, cols)
         col, leader, ign = s.pl_queue[0]
         leader = leader and any(s.pool[k] for k in range(4, 8))
         if s.pl_kind == -2:
@@ -618,10 +626,28 @@ def place_run(s, manual):
         if opts:
             if manual and len(opts) > 1:
                 return _ask(s, OPT_PLACE, opts)
+            if manual and _ask_move_side(s, opts[0]):
+                return True
             place_one(s, opts[0][0], opts[0][1], k)
-        s.pl_queue.pop(0)
-        s.pl_kind = -2
+        _next_item(s)
     s.opt_kind, s.opts = OPT_NONE, []
+    return False
+
+
+def _next_item(s):
+    s.pl_queue.pop(0)
+    s.pl_kind = -2
+    s.pl_ord = 0
+
+
+def _ask_move_side(s, opt):
+    """A 2B move on a tie: "In case of a tie, the Lead player chooses"."""
+    if opt[0] != PL_MOVE:
+        return False
+    sides = [d for d in target_sides(s, opt[1]) if can_step(s, opt[1], d)]
+    if len(sides) > 1:
+        s.pl_move = opt[1]
+        return _ask(s, OPT_MOVE_SIDE, sides)
     return False
 
 
@@ -637,10 +663,19 @@ def apply_option(s, i):
         s.pl_kind = opt
     elif kind == OPT_ENTER:
         enter_one(s, s.sl_enter[0], s.sl_enter[1], opt)
+    elif kind == OPT_COLOUR:
+        q = s.pl_queue
+        j = next(i for i, item in enumerate(q) if item[0] == opt)
+        q[0][0], q[j][0] = q[j][0], q[0][0]          # the Leader-first order of the queue stays
+    elif kind == OPT_MOVE_SIDE:
+        move_step(s, s.pl_move, opt)
+        s.pl_move = -1
+        _next_item(s)
     else:
+        if _ask_move_side(s, opt):
+            return
         place_one(s, opt[0], opt[1], s.pl_kind)
-        s.pl_queue.pop(0)
-        s.pl_kind = -2
+        _next_item(s)
 
 
 def place_creature(s, colour, leader, ignore_colour=False, option1=True):

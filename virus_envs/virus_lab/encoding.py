@@ -7,7 +7,7 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 |---|---|---|
 | cells | (rows*cols, 67) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3, Slow-phase options: group to move, option 1 room, 2A room, 2B group |
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
-| globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (5), side options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
+| globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (7), side options (4), colour options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
 """
@@ -27,7 +27,7 @@ HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reser
                  "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
                  "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
-NG = 1 + PHASE_SLOTS + 13 + 32 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
+NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
 
 
 def layout(game) -> ObsLayout:
@@ -152,22 +152,26 @@ def encode(s, p) -> np.ndarray:
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
     o += 13
     if s.opt_kind:
-        G[o - 1 + s.opt_kind] = 1           # o .. o+4: group, side, kind, place, enter
-        if s.opt_kind == 2:
+        G[o - 1 + s.opt_kind] = 1           # o .. o+6: group, side, kind, place, enter, colour, 2B side
+        if s.opt_kind in (2, 7):
             for d in s.opts:
-                G[o + 5 + d] = 1
+                G[o + 7 + d] = 1
+        elif s.opt_kind == 6:
+            for c in s.opts:
+                if c >= 0:
+                    G[o + 11 + c] = 1
         elif s.opt_kind in (3, 5):          # Creature kinds to take, or to send into a partly full room
             for k in s.opts:
-                G[o + 9 + k] = 1
+                G[o + 15 + k] = 1
     if s.pl_queue:
-        G[o + 18] = len(s.pl_queue) / 16
+        G[o + 24] = len(s.pl_queue) / 16
         col = s.pl_queue[0][0]
         if col >= 0:
-            G[o + 19 + col] = 1
-        G[o + 23] = s.pl_queue[0][2]
+            G[o + 25 + col] = 1
+        G[o + 29] = s.pl_queue[0][2]
         if s.pl_kind >= 0:
-            G[o + 24 + s.pl_kind] = 1       # 8 kinds
-    i = o + 32
+            G[o + 30 + s.pl_kind] = 1       # 8 kinds
+    i = o + 38
     if s.event >= 0:
         G[i + comp.event_effect[s.event]] = 1
         G[i + 8] = comp.event_number[s.event] / 10
@@ -279,7 +283,7 @@ def view(s, p) -> dict:
         "successes": s.succ, "damage": list(s.dmg),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
-        "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter")[s.opt_kind],
+        "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side")[s.opt_kind],
                         "options": [list(o) if isinstance(o, (list, tuple)) else o for o in s.opts]},
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
     }
