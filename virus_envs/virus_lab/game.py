@@ -428,8 +428,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         return max(0, min(up, MAX_FACE_DOWN - (len(d) - up)))
 
     def _use_adv(self, p):
-        """Flip the face-up card of the most plentiful shape class (ties: the last such card); the choice of
-        card is a documented default."""
+        """Flip a face-up display card: a plain room (no lab symbol, no special room) of the most plentiful shape
+        if there is one (ties: the last such card), else any card of the most plentiful shape. The choice of
+        card is a documented default, not yet the player's decision."""
         comp = self.g.comp
         d = self.disp[p]
         cnt = [0] * NUM_SHAPES
@@ -437,10 +438,16 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             if up:
                 cnt[comp.room_shape[c]] += 1
         best = max(range(NUM_SHAPES), key=lambda s_: (cnt[s_], s_))
+        choice = -1
         for i in range(len(d) - 1, -1, -1):
-            if d[i][1] and comp.room_shape[d[i][0]] == best:
-                d[i][1] = False
-                return
+            c, up = d[i]
+            if up and comp.room_shape[c] == best:
+                if comp.room_lab[c] < 0 and comp.room_special[c] == 0:
+                    choice = i
+                    break
+                if choice < 0:
+                    choice = i
+        d[choice][1] = False
 
     def knowledge(self, p):
         return 8 + self.tok[p][TK_BOOK]

@@ -186,10 +186,16 @@ class TurnEndRules:
             if c < 0:
                 return
             self.disp[p].append([c, True])
-            if self.num_adv(p) > 0 and self.room_deck:
+            if self._refill_adv(p) and self.room_deck:
                 self.ph, self.cur = PH_REFILL, p
             else:
                 self.queue.insert(0, [Q_REFILL, p])
+
+    def _refill_adv(self, p):
+        """An Advantage other than the card just drawn (the card returned cannot be the one flipped)."""
+        d = self.disp[p]
+        up = sum(1 for c in d[:-1] if c[1])
+        return up > 0 and len(d) - 1 - up < MAX_FACE_DOWN
 
     def _apply_refill_choice(self, a, p):
         if a == A.REDRAW:
@@ -200,7 +206,7 @@ class TurnEndRules:
             if c < 0:
                 return
             self.disp[p].append([c, True])
-            if self.num_adv(p) > 0 and self.room_deck:
+            if self._refill_adv(p) and self.room_deck:
                 return
         self.ph = PH_NONE
         self.queue.insert(0, [Q_REFILL, p])
