@@ -567,6 +567,25 @@ def mean_ci(xs) -> dict:
     return {"n": k, "mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)]}
 
 
+def cluster_mean_ci(xs, clusters) -> dict:
+    """Mean of xs with a cluster-robust 95% interval (observations of one cluster, e.g. one deal, are
+    correlated: the variance is estimated from the clusters' summed residuals)."""
+    xs = [float(x) for x in xs]
+    k = len(xs)
+    if k == 0:
+        return {"n": 0, "mean": None, "ci95": [None, None], "clusters": 0}
+    m = sum(xs) / k
+    res = {}
+    for x, c in zip(xs, clusters):
+        res[c] = res.get(c, 0.0) + (x - m)
+    C = len(res)
+    if C < 2:
+        return {"n": k, "mean": round(m, 4), "ci95": [None, None], "clusters": C}
+    se = math.sqrt(sum(r * r for r in res.values()) * C / (C - 1)) / k
+    h = 1.959964 * se
+    return {"n": k, "mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "clusters": C}
+
+
 def clustered_ci(pairs) -> dict:
     """Mean of values grouped by cluster (deal): the interval is over cluster means (weighted equally)."""
     by = {}
@@ -593,7 +612,7 @@ def summarize_instrumented(games: list[dict], n: int) -> dict:
     """Contaminations per game by kind (focus seat / other seats), by value / round / stock; counterfactuals."""
     k = len(games)
     out = {"games": k}
-    focus_rows = [r for gm in games for r in gm["rows"] if r["focus"]]
+    focus_rows = [dict(r, seed=gm["seed"]) for gm in games for r in gm["rows"] if r["focus"]]
     other_rows = [r for gm in games for r in gm["rows"] if not r["focus"]]
     n_other = max(1, n - 1)
     out["per_game"] = {kind: round(sum(1 for r in focus_rows if r["kind"] == kind) / max(1, k), 4) for kind in KINDS}
@@ -633,26 +652,29 @@ def summarize_instrumented(games: list[dict], n: int) -> dict:
 
 
 def _cf_stats(rows) -> dict:
+    """Mean effect of the contaminations in rows, intervals clustered by deal (rows of one deal share its dice)."""
     if not rows:
         return {"n": 0}
-    d = mean_ci([r["d_score"] for r in rows])
-    w = mean_ci([r["d_win"] for r in rows])
-    rv = mean_ci([r["d_rivals"] for r in rows])
-    return {"n": d["n"], "d_score": d["mean"], "d_score_ci": d["ci95"], "d_win": w["mean"], "d_win_ci": w["ci95"],
-            "d_rivals": rv["mean"], "better": sum(1 for r in rows if r["d_score"] > 0),
-            "worse": sum(1 for r in rows if r["d_score"] < 0)}
+    cl = [(r.get("players"), r.get("seed")) for r in rows]
+    d = cluster_mean_ci([r["d_score"] for r in rows], cl)
+    w = cluster_mean_ci([r["d_win"] for r in rows], cl)
+    rv = cluster_mean_ci([r["d_rivals"] for r in rows], cl)
+    return {"n": d["n"], "deals": d["clusters"], "d_score": d["mean"], "d_score_ci": d["ci95"], "d_win": w["mean"],
+            "d_win_ci": w["ci95"], "d_rivals": rv["mean"], "d_rivals_ci": rv["ci95"],
+            "better": sum(1 for r in rows if r["d_score"] > 0), "worse": sum(1 for r in rows if r["d_score"] < 0)}
 
 
 def cf_rows(games: list[dict]) -> list[dict]:
     """The focus seat's counterfactual rows (compact)."""
     keep = ("kind", "value", "round", "rounds", "wildcards", "best_gain", "d_score", "d_win", "d_rivals", "position")
-    return [{k: r[k] for k in keep} for gm in games for r in gm["rows"] if r["focus"] and "d_score" in r]
+    return [dict({k: r[k] for k in keep}, seed=gm["seed"]) for gm in games for r in gm["rows"]
+            if r["focus"] and "d_score" in r]
 
 
 def paired(records_a: list[dict], records_ref: list[dict], focus_a: str, focus_ref: str) -> dict:
     """Same jobs (deal, seat rotation) in two tournaments: focus score / win share difference, by deal."""
     ref = {r["index"]: r for r in records_ref}
-    ds, dw = [], []
+    ds, dw, dr = [], [], []
     for r in records_a:
         q = ref.get(r["index"])
         if q is None:
@@ -666,10 +688,14 @@ def paired(records_a: list[dict], records_ref: list[dict], focus_a: str, focus_r
         sa = win_shares(r["returns"], r["truncated"])[i]
         sb = win_shares(q["returns"], q["truncated"])[j]
         dw.append((r["deal"], sa - sb))
+        n = len(r["scores"])
+        dr.append((r["deal"], (sum(r["scores"]) - r["scores"][i] - sum(q["scores"]) + q["scores"][j]) / (n - 1)))
     d = clustered_ci(ds)
     w = clustered_ci(dw)
+    rv = clustered_ci(dr)
     return {"deals": d["n"], "games": d.get("n_obs", 0), "d_score": d["mean"], "d_score_ci": d["ci95"],
-            "d_win": w["mean"], "d_win_ci": w["ci95"], "identical_games": sum(1 for _, x in ds if x == 0)}
+            "d_win": w["mean"], "d_win_ci": w["ci95"], "d_rivals": rv["mean"], "d_rivals_ci": rv["ci95"],
+            "identical_games": sum(1 for _, x in ds if x == 0)}
 
 
 # =============================================================================================
@@ -732,6 +758,10 @@ def _git_commit():
         return None
 
 
+def rows_w(cf_all, n):
+    return [r for r in cf_all if r["players"] == n and r["kind"] == "wildcard_saved"]
+
+
 def pooled_answer(cf_all: list[dict]) -> dict:
     """Decision-level counterfactuals of all heuristic-family policies, pooled per player count:
     by die value x round phase (early/late half), and by the best alternative's value."""
@@ -754,7 +784,12 @@ def pooled_answer(cf_all: list[dict]) -> dict:
         by_value = {str(v): _cf_stats([r for r in rows if r["value"] == v]) for v in range(1, 7)}
         by_gain = {b: _cf_stats([r for r in rows if gain_bucket(r["best_gain"]) == b]) for b in GAIN_BUCKETS}
         wild = [r for r in cf_all if r["players"] == n and r["kind"] == "wildcard_saved"]
-        out[str(n)] = {"all": _cf_stats(rows), "value_phase": cell, "by_round": by_round, "by_value": by_value,
+        wcell = {}
+        for v in range(1, 7):
+            for ph in ("early", "late"):
+                wcell[f"{v}|{ph}"] = _cf_stats([r for r in rows_w(cf_all, n) if r["value"] == v
+                                                 and round_active(ph, r["round"], r["rounds"])])
+        out[str(n)] = {"all": _cf_stats(rows), "value_phase": cell, "wildcard_value_phase": wcell, "by_round": by_round, "by_value": by_value,
                        "by_gain": by_gain, "wildcard_saved": _cf_stats(wild),
                        "wildcard_saved_by_value": {str(v): _cf_stats([r for r in wild if r["value"] == v])
                                                    for v in range(1, 7)}}
@@ -899,13 +934,14 @@ def tables_markdown(results: dict) -> str:
         lines += ["### Policies against the plain heuristic (one policy seat, the heuristic in every other seat)", "",
                   "Win rate with 95% Wilson interval (even share = 1/n); paired d_score / d_win = the policy's final "
                   "score / win share minus the plain heuristic's on the same deals and seats (95% interval over deals); "
+                  "d_rivals = the same for the mean score of the other seats; "
                   "deliberate/game = the policy's deliberate contaminations per game (wildcard-saving ones in brackets); "
                   "penalty/game = the policy seat's contamination points per game (all kinds); rival's lone-die penalty = "
                   "points per rival per game from dice left alone on a double laboratory card.", ""]
         for n in ns:
             lines += [f"**{n} players**", "",
-                      "| policy | spec | games | win rate [95% CI] | even | mean score | paired d_score | paired d_win | deliberate/game | penalty/game | rival's lone-die penalty/game |",
-                      "|---|---|---:|---|---:|---:|---|---|---:|---:|---:|"]
+                      "| policy | spec | games | win rate [95% CI] | even | mean score | paired d_score | paired d_win | paired d_rivals | deliberate/game | penalty/game | rival's lone-die penalty/game |",
+                      "|---|---|---:|---|---:|---:|---|---|---|---:|---:|---:|"]
             for t in T:
                 if t["players"] != n or t["baseline"] != "heuristic":
                     continue
@@ -917,6 +953,7 @@ def tables_markdown(results: dict) -> str:
                     f"{t['even_share']:.3f} | {t['mean_score']:.2f} | "
                     f"{_fmt_ci(pr['d_score'], pr['d_score_ci']) if pr else '(reference)'} | "
                     f"{_fmt_ci(pr['d_win'], pr['d_win_ci'], 3) if pr else ''} | "
+                    f"{_fmt_ci(pr['d_rivals'], pr['d_rivals_ci']) if pr else ''} | "
                     f"{ins['per_game']['deliberate']:.2f} ({ins['per_game']['wildcard_saved']:.2f}) | {pen:.2f} | "
                     f"{ins['rivals_per_game_value']['round_end']:.2f} |")
             lines.append("")
@@ -948,14 +985,21 @@ def tables_markdown(results: dict) -> str:
         lines += ["### What one deliberate contamination is worth (decision-level counterfactuals)", "",
                   "Each row pools the deliberate contaminations made by the swept heuristic-family policies against the "
                   "heuristic; d_score = the contaminating player's final score minus the same game with that die placed "
-                  "(where the plain heuristic likes it best) and played out with the same dice and agents; 95% interval; "
-                  "better/worse = how many of the n counterfactuals came out ahead/behind.", ""]
+                  "(where the plain heuristic likes it best) and played out with the same dice and agents; 95% interval "
+                  "clustered by deal; a position reached by several policies counts once; better/worse = how many of the n counterfactuals came out ahead/behind.", ""]
         for n, a in sorted(A.items()):
             lines += [f"**{n} players** — all deliberate contaminations: {_cell(a['all'])}; "
                       f"contaminating to save a wildcard: {_cell(a['wildcard_saved'])}", "",
                       "| die value | early rounds | late rounds |", "|---:|---|---|"]
             for v in range(1, 7):
                 lines.append(f"| {v} | {_cell(a['value_phase'][f'{v}|early'])} | {_cell(a['value_phase'][f'{v}|late'])} |")
+            lines += ["", "Contaminating a die that fits nowhere rather than spending a wildcard to place it "
+                      "(wildcard-saving; d_score = with the contamination minus with the wildcard spent and the die placed):", "",
+                      "| die value | early rounds | late rounds |", "|---:|---|---|"]
+            for v in range(1, 7):
+                w = a.get("wildcard_value_phase", {})
+                if w:
+                    lines.append(f"| {v} | {_cell(w[f'{v}|early'])} | {_cell(w[f'{v}|late'])} |")
             lines += ["", "| best placement's smoothed value | n | d_score [95% CI] | d_win [95% CI] | better / worse |",
                       "|---|---:|---|---|---|"]
             for b in GAIN_BUCKETS:
@@ -1078,6 +1122,8 @@ def plot_all(results: dict, out_dir: str) -> list[str]:
                     hi.append(c["d_score_ci"][1] - c["d_score"])
             if xs:
                 axes[2].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
+        axes[0].set_xticks(range(1, 7))
+        axes[2].set_xticks(range(1, 9))
         axes[0].set_xlabel("die value contaminated")
         axes[0].set_title("one deliberate contamination: score with - without", fontsize=9)
         axes[1].set_xticks(range(len(GAIN_BUCKETS)), GAIN_BUCKETS)
