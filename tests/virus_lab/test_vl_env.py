@@ -82,12 +82,13 @@ def test_manual_slow_phase_needs_a_bounded_table():
         VirusLabGame(num_players=2, auto_slow_phase=False, table_rows=15, table_cols=21)
 
 
-@pytest.mark.parametrize("n", [1, 3])
-def test_manual_slow_phase_playouts(n):
-    """The Lead player's Slow-phase choices as actions: invariants hold, games end, state round-trips."""
-    g = VirusLabGame(num_players=n, auto_slow_phase=False, difficulty=3)
+@pytest.mark.parametrize("n, level", [(1, 3), (2, 1), (3, 3), (4, 1)])
+def test_manual_slow_phase_playouts(n, level):
+    """The Slow-phase choices as actions: invariants hold, games end (never truncated: a follow-up question
+    must not re-ask the question it follows), state round-trips."""
+    g = VirusLabGame(num_players=n, auto_slow_phase=False, difficulty=level)
     seen = 0
-    for seed in range(4):
+    for seed in (20, 0, 1, 2) if n == 2 else range(4):
         s = g.new_initial_state(seed=seed)
         rng = np.random.default_rng(seed)
         while not s.is_terminal():
@@ -101,6 +102,7 @@ def test_manual_slow_phase_playouts(n):
                     assert np.array_equal(det.observation(p), s.observation(p))
             s.apply_action(int(rng.choice(s.legal_actions())))
             check_invariants(s)
+        assert not s.is_truncated()
     assert seen > 0
 
 

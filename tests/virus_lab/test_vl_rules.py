@@ -1380,3 +1380,18 @@ def test_placing_player_chooses_the_colour_order_and_a_2b_side():
     CR.apply_option(s2, 1)                     # towards the west
     assert s2.cre[rooms[2] * 9 + ZOMBIE] == 1
     assert not CR.place_run(s2, True)
+
+
+def test_2b_move_into_a_partly_full_room_the_player_picks_who_goes():
+    s = empty_state(1, auto_slow_phase=False)
+    rooms = corridor(s, 3, range(2, 7), colour=GREEN)
+    creatures(s, rooms[0], zombie=1, dog=1)
+    creatures(s, rooms[1], tricker=6)
+    at(s, 0, rooms[4])
+    s.pool = [0] * 8                           # option 2B only
+    CR.place_begin(s, 0, [GREEN])
+    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_PLACE
+    CR.apply_option(s, [list(o) for o in s.opts].index([CR.PL_MOVE, rooms[0]]))
+    assert s.opt_kind == CR.OPT_ENTER_2B and s.opts == [ZOMBIE, DOG]
+    CR.apply_option(s, 0)
+    assert s.cre[rooms[1] * 9 + ZOMBIE] == 1 and s.cre[rooms[0] * 9 + DOG] == 1 and not s.pl_queue

@@ -254,7 +254,7 @@ def _bonus(s, cell):
 # State fields: sl_rem (movement left per cell), sl_moved (moved this phase), sl_bonus (bonus rooms used),
 # sl_done (groups that ended their movement), sl_pick / sl_side (a choice of the Lead player being carried out),
 # opts / opt_kind (the pending choice: OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE).
-OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER, OPT_COLOUR, OPT_MOVE_SIDE = range(8)
+OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER, OPT_COLOUR, OPT_MOVE_SIDE, OPT_ENTER_2B = range(9)
 PL_ROOM, PL_ADD, PL_MOVE = 0, 1, 2          # option 1 / 2A / 2B
 MAX_OPTS = 128
 
@@ -602,6 +602,7 @@ def place_begin(s, player, colours, ignore_colour=False):
     s.pl_kind = -2
     s.pl_ord = 0
     s.pl_move = -1
+    s.pl_enter = []
 
 
 def place_run(s, manual):
@@ -641,13 +642,25 @@ def _next_item(s):
 
 
 def _ask_move_side(s, opt):
-    """A 2B move on a tie: "In case of a tie, the Lead player chooses"."""
+    """A 2B move on a tie: "In case of a tie, the Lead player chooses"; into a partly full room, which
+    Creatures go. True when the placing player must choose."""
     if opt[0] != PL_MOVE:
         return False
     sides = [d for d in target_sides(s, opt[1]) if can_step(s, opt[1], d)]
     if len(sides) > 1:
         s.pl_move = opt[1]
         return _ask(s, OPT_MOVE_SIDE, sides)
+    return _ask_enter_2b(s, opt[1], sides[0] if sides else target_side(s, opt[1]))
+
+
+def _ask_enter_2b(s, cell, d):
+    """A 2B move into a partly full room: the placing player picks the Creatures that go in."""
+    y = s.g.geo.NB[cell][d]
+    free = CAPACITY - occupancy(s, y)
+    if 0 < free < creature_space(s, cell) and len(partial_kinds(s, cell, y)) > 1:
+        _open_way(s, cell, d)
+        s.pl_enter = [cell, y]
+        return _ask(s, OPT_ENTER_2B, partial_kinds(s, cell, y))
     return False
 
 
@@ -668,8 +681,23 @@ def apply_option(s, i):
         j = next(i for i, item in enumerate(q) if item[0] == opt)
         q[0][0], q[j][0] = q[j][0], q[0][0]          # the Leader-first order of the queue stays
     elif kind == OPT_MOVE_SIDE:
-        move_step(s, s.pl_move, opt)
-        s.pl_move = -1
+        cell, s.pl_move = s.pl_move, -1
+        if _ask_enter_2b(s, cell, opt):
+            return
+        move_step(s, cell, opt)
+        _next_item(s)
+    elif kind == OPT_ENTER_2B:
+        cell, y = s.pl_enter
+        enter_one(s, cell, y, opt)
+        ks = partial_kinds(s, cell, y)
+        if len(ks) > 1:
+            _ask(s, OPT_ENTER_2B, ks)
+            return
+        while ks:
+            enter_one(s, cell, y, ks[0])
+            ks = partial_kinds(s, cell, y)
+        s.pl_enter = []
+        arrive(s, cell, y)
         _next_item(s)
     else:
         if _ask_move_side(s, opt):

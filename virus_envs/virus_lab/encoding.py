@@ -152,7 +152,8 @@ def encode(s, p) -> np.ndarray:
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
     o += 13
     if s.opt_kind:
-        G[o - 1 + s.opt_kind] = 1           # o .. o+6: group, side, kind, place, enter, colour, 2B side
+        # o .. o+6: group, side, kind, place, enter (also a 2B move's entry), colour, 2B side
+        G[o + (0, 0, 1, 2, 3, 4, 5, 6, 4)[s.opt_kind]] = 1
         if s.opt_kind in (2, 7):
             for d in s.opts:
                 G[o + 7 + d] = 1
@@ -160,7 +161,7 @@ def encode(s, p) -> np.ndarray:
             for c in s.opts:
                 if c >= 0:
                     G[o + 11 + c] = 1
-        elif s.opt_kind in (3, 5):          # Creature kinds to take, or to send into a partly full room
+        elif s.opt_kind in (3, 5, 8):       # Creature kinds to take, or to send into a partly full room
             for k in s.opts:
                 G[o + 15 + k] = 1
     if s.pl_queue:
@@ -215,7 +216,8 @@ def encode(s, p) -> np.ndarray:
     i += 2
     for j, b in enumerate(s.boss_seen[:4]):
         rec = s.bosses[b]
-        G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9, comp.boss_dodge[rec[2]] / 9]
+        G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9,
+                                      comp.boss_dodge[rec[2]] / 9]
     assert i + 12 == NG
     np.clip(v, 0.0, 1.0, out=v)
     return v
@@ -283,7 +285,8 @@ def view(s, p) -> dict:
         "successes": s.succ, "damage": list(s.dmg),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
-        "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side")[s.opt_kind],
+        "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",
+                                 "2B enter")[s.opt_kind],
                         "options": [list(o) if isinstance(o, (list, tuple)) else o for o in s.opts]},
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
     }

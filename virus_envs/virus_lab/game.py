@@ -49,7 +49,7 @@ _FIELDS = (
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
-    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move")
+    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter")
 
 
 class VirusLabGame(Game):
@@ -296,7 +296,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.opts, self.opt_kind = [], CR.OPT_NONE
         self.pl_queue, self.pl_kind, self.pl_player = [], -2, -1
         self.wpend, self.sl_enter = [], []
-        self.pl_ord, self.pl_move = 0, -1
+        self.pl_ord, self.pl_move, self.pl_enter = 0, -1, []
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -911,11 +911,12 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
-            self.ph = PH_NONE
-            if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER):   # movement; the others: placement
-                self._slow_continue()
-            else:
-                self._place_continue()
+            if self.opt_kind == CR.OPT_NONE:        # else the choice asked a follow-up (2B side, entry)
+                self.ph = PH_NONE
+                if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER):   # movement; the others: placement
+                    self._slow_continue()
+                else:
+                    self._place_continue()
         elif ph == PH_FOUR:
             if a == A.NO_FOUR:
                 self.ph = PH_NONE
