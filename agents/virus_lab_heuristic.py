@@ -14,12 +14,14 @@ Parameters (`heuristic?roll_cubes=3&hearts=2`): roll_cubes / roll_bullets (large
 shields, books (purchase caps), search (search when idle with 3 cubes left), reach (step away while a
 Creature group is this close), labs_wanted / keep_plain (discard plain display cards at turn end to draw
 Research Lab cards while fewer than labs_wanted are held, keeping keep_plain, and only while the room deck
-holds more than deck_reserve cards: a deck running out ends the game).
+holds more than deck_reserve cards: a deck running out ends the game), exit_turn (the first turn the
+Heroes head for the Exit Control Rooms before the Antidote is found).
 
-STATUS (first version): a baseline, NOT yet a winning team. Over 100 seeded games each at difficulty 1
-and 2 with 1 and 2 Heroes it wins 0 (as `random` does), but it opens the exit in about 58 % of the
-1-Hero games (random: 1 %) and forms Research Labs; it dies to the Creatures it spawns by turn 4-5.
-Not in `agents.HEURISTICS` (the game is not registered). See docs/rules/virus_lab.md, "Figures".
+STATUS (first version), team win rates over seeded games (95 % Wilson intervals):
+1 Hero, difficulty 1: 33/1000 = 3.3 % [2.4 %, 4.6 %] (random: 0/1000 [0, 0.4 %]);
+1 Hero, difficulty 2: 0/1000 (the setup Boss next to the Starting Room kills the Hero by turn 3);
+2 Heroes, difficulty 1 and 2: 0/500. Not in `agents.HEURISTICS` (the game is not registered).
+See docs/rules/virus_lab.md, "Figures".
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
     PARAMS = {"roll_cubes": 3, "roll_bullets": 4, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 3, "keep_plain": 3, "deck_reserve": 30}
+              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 4}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -141,7 +143,7 @@ class VirusLabHeuristic(ParamAgent):
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
             return v["antidote_cell"], A.PICKUP
-        if not v["exit_open"]:
+        if not v["exit_open"] and v["turn"] >= self.params["exit_turn"]:
             return self._exit_room(v, p, living), A.ACTIVATE
         del me
         return -1, -1
@@ -271,11 +273,29 @@ class VirusLabHeuristic(ParamAgent):
             s_ = cnt.get(vx, 0) + 1
             score = 100 if s_ >= need else s_
             if s_ == 1:
-                # a first symbol: only worth it where free spaces still surround the grid point
-                score = 0.5 if v["heroes"][p]["stock"] >= 3 else 0
+                # a first symbol: worth it where the next lab card can join it from this new room (a doorway
+                # of the new card opens on an empty space touching the same grid point), and more so when
+                # another lab card is in hand
+                score = self._first_symbol_score(v, p, c, r, y)
             if score > best_s:
                 best, best_s = a, score
         return None if best is None else (best, best_s)
+
+    def _first_symbol_score(self, v, p, c, r, y):
+        me = v["heroes"][p]
+        if me["stock"] < 2:
+            return 0
+        geo = self.geo
+        rooms = {x["cell"] for x in v["rooms"]}
+        corner = (self.g.comp.room_lab[c] + r) % 4
+        mask = self.g.rot_doors[c][r]
+        score = 0
+        for d in (corner, (corner + 1) % 4):      # the two sides touching the symbol's corner
+            z = geo.NB[y][d]
+            if z >= 0 and z not in rooms and (mask >> d) & 1:
+                score = 1.5
+        labs_in_hand = sum(1 for name, up in me["display"] if up and self.g.comp.room_lab[self.card_id[name]] >= 0)
+        return score + (0.5 if labs_in_hand >= 2 and score else 0)
 
     def _lab_site(self, v, p):
         """A room next to an empty space where a display lab card would put its symbol on a grid point that
@@ -368,7 +388,7 @@ class VirusLabHeuristic(ParamAgent):
     def _threat(self, here):
         comp = self.g.comp
         cre = here["creatures"]
-        return sum(cre[k] * comp.cre_damage[k] for k in range(8)) + 2 * cre[8]
+        return sum(cre[k] * comp.cre_damage[k] for k in range(8)) + 3 * cre[8]     # a Boss: 2-3 Damage points
 
     def _combat(self, v, p, m, here, target):
         """Fight a small group; run from a big one (to a room without Creatures), or stand when cornered."""
