@@ -15,7 +15,8 @@ shields, books (purchase caps), search (search when idle with 3 cubes left), rea
 Creature group is this close), labs_wanted / keep_plain (discard plain display cards at turn end to draw
 Research Lab cards while fewer than labs_wanted are held, keeping keep_plain, and only while the room deck
 holds more than deck_reserve cards: a deck running out ends the game), exit_turn (the first turn the
-Heroes head for the Exit Control Rooms before the Antidote is found).
+Heroes head for the Exit Control Rooms before the Antidote is found), boss_reach (step away from a Boss
+this close before anything else; a Boss is never attacked unless cornered).
 
 STATUS (first version), team win rates over seeded games (95 % Wilson intervals):
 1 Hero, difficulty 1: 33/1000 = 3.3 % [2.4 %, 4.6 %] (random: 0/1000 [0, 0.4 %]);
@@ -41,7 +42,8 @@ class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
     PARAMS = {"roll_cubes": 3, "roll_bullets": 4, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 4}
+              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 4,
+              "boss_reach": 3}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -168,6 +170,11 @@ class VirusLabHeuristic(ParamAgent):
         target, todo = self._target(v, p)
         if in_combat:
             return self._combat(v, p, m, here, target)
+        # a Boss close by: get away first (it moves 2-3 rooms and hits for 2-3)
+        if self._boss_distance(v, pos) <= self.params["boss_reach"]:
+            a = self._keep_away(v, p, m, bosses_only=True)
+            if a is not None:
+                return a
         if target == pos and todo >= 0 and m[todo]:
             if todo == A.ACTIVATE and p in sum(v["exit_activated"], []):
                 pass
@@ -206,23 +213,34 @@ class VirusLabHeuristic(ParamAgent):
         ds = [k for c, k in dist.items() if any(rooms[c]["creatures"])]
         return min(ds) if ds else 99
 
-    def _keep_away(self, v, p, m):
-        """End the turn out of reach: step away while a group is within `reach` rooms."""
+    def _keep_away(self, v, p, m, bosses_only=False):
+        """End the turn out of reach: step away while a group (or a Boss) is within `reach` rooms."""
         me = v["heroes"][p]
-        reach = self.params["reach"]
-        if me["stock"] < 1 or self._group_distance(v, me["pos"]) > reach:
+        dist = self._boss_distance if bosses_only else self._group_distance
+        reach = self.params["boss_reach"] if bosses_only else self.params["reach"]
+        if me["stock"] < 1 or dist(v, me["pos"]) > reach:
             return None
         rooms = {r["cell"]: r for r in v["rooms"]}
-        best, best_k = None, self._group_distance(v, me["pos"])
+        best, best_k = None, dist(v, me["pos"])
         for d in range(4):
             if m[A.MOVE + d]:
                 y = self.geo.NB[me["pos"]][d]
                 if any(rooms[y]["creatures"]):
                     continue
-                k = self._group_distance(v, y)
+                k = dist(v, y)
                 if k > best_k:
                     best, best_k = A.MOVE + d, k
+        if best is None and bosses_only:
+            # no room further away: explore away from it
+            for a, d, k, r, c, y in self._explores(v, p, m):
+                return a
         return best
+
+    def _boss_distance(self, v, cell):
+        dist, _ = self._paths(v, cell, avoid=False)
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        ds = [k for c, k in dist.items() if rooms[c]["creatures"][8]]
+        return min(ds) if ds else 99
 
     def _lab_vertex(self, card, rot, cell):
         lab = self.g.comp.room_lab[card]
@@ -396,7 +414,7 @@ class VirusLabHeuristic(ParamAgent):
         threat = self._threat(here)
         hp_left = self.g.hp - len(me["wounds"])
         shields = me["tokens"][4]
-        if m[A.ATTACK] and me["bullets"] >= 1 and me["stock"] >= 2 and threat <= 3:
+        if m[A.ATTACK] and me["bullets"] >= 1 and me["stock"] >= 2 and threat <= 3 and not here["creatures"][8]:
             return A.ATTACK
         rooms = {r["cell"]: r for r in v["rooms"]}
         safe = [d for d in range(4) if m[A.MOVE + d] and not any(rooms[self.geo.NB[here["cell"]][d]]["creatures"])]
