@@ -453,7 +453,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         return 8 + self.tok[p][TK_BOOK]
 
     def living_heroes(self):
-        return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p])
+        return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p] and not self.retired[p])
 
     def _order_from_lead(self):
         return [(self.lead + i) % self.n for i in range(self.n)]
@@ -469,8 +469,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         """Spend k Action cubes from p's stock onto `cell`."""
         self.stock[p] -= k
         self.cubes[cell * self.n + p] += k
-
-    # -- wounds and damage ---------------------------------------------------------------
 
     # -- flow -------------------------------------------------------------------------------
     def _advance(self):
@@ -630,8 +628,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         q = self.antidote_out
         self.won = q >= 0 and self.alive[q]
         self.queue = []
-
-    # -- event phase -----------------------------------------------------------------------
 
     # -- real time phase -------------------------------------------------------------------
     def _start_rt(self):
@@ -1005,7 +1001,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.exited[p] = True
             self.exit_turn[p] = self.turn
             self.exit_order.append(p)
-            self.pos[p] = -1
             self.passed[p] = True
             if self.antidote_holder == p:
                 self.antidote_out = p
@@ -1059,14 +1054,3 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.ret = RET_RT
             return
         self._rt_continue()
-
-    # -- combat --------------------------------------------------------------------------
-
-    # -- turn end ------------------------------------------------------------------------
-
-
-
-
-
-
-

@@ -64,8 +64,8 @@ class TurnEndRules:
         return False
 
     def _start_gain(self, p):
-        if not self.alive[p] or (self.exited[p] and self.exit_turn[p] != self.turn) or self.exited[p]:
-            return
+        if not self.alive[p] or self.exited[p] or self.retired[p]:
+            return                              # ASSUMPTION: Heroes out of the map gain nothing
         g, comp = self.g, self.g.comp
         # FROM EXPLORATION AND SEARCHING: group size x points, per room group
         pts = {}
