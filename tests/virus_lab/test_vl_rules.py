@@ -872,10 +872,12 @@ def test_barrier_tiles_in_order_and_removal():
     at(s, 0, c)
     _give_tiles(s, 0, bars=(1, 1, 1, 0))
     e = s.g.geo.EDGE[c][2]
-    s.apply_action(A.BARRIER + 2)
+    m = s.legal_action_mask()
+    assert [m[A.BARRIER + 4 * 2 + j] for j in range(4)] == [True, True, True, False], "1, 2 or 3 tiles"
+    s.apply_action(s.g.string_to_action("barrier S x 3"))
     assert s.barrier[e] == 3 and s.t_bar[0] == [0, 0, 0, 0] and s.stock[0] == 7
     assert not s.legal_action_mask()[A.MOVE + 0] or s.barrier[s.g.geo.EDGE[c][0]] == 0
-    assert not s.legal_action_mask()[A.BARRIER + 1], "no tile of the right bars in the stock"
+    assert not s.legal_action_mask()[A.BARRIER + 4 * 1], "no tile of the right bars in the stock"
     s.apply_action(A.UNBAR + 2)
     assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
 
@@ -887,10 +889,10 @@ def test_barrier_not_on_wall_door_or_breach():
     at(s, 0, c)
     _give_tiles(s, 0, bars=(1, 0, 0, 0), doors=1, breaches=1)
     m = s.legal_action_mask()
-    assert m[A.BARRIER + 2] and not m[A.BARRIER + 1], "a wall on the E side"
+    assert m[A.BARRIER + 4 * 2] and not m[A.BARRIER + 4 * 1], "a wall on the E side"
     assert m[A.BREACH + 1] and not m[A.BREACH + 2], "a Breach goes on a wall"
     s.apply_action(A.DOOR_CLOSED + 2)
-    assert not s.legal_action_mask()[A.BARRIER + 2], "not over a Door"
+    assert not s.legal_action_mask()[A.BARRIER + 4 * 2], "not over a Door"
 
 
 def test_door_example_open_then_move():
@@ -1395,3 +1397,17 @@ def test_2b_move_into_a_partly_full_room_the_player_picks_who_goes():
     assert s.opt_kind == CR.OPT_ENTER_2B and s.opts == [ZOMBIE, DOG]
     CR.apply_option(s, 0)
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1 and s.cre[rooms[0] * 9 + DOG] == 1 and not s.pl_queue
+
+
+def test_barrier_one_tile_at_a_time_then_more_bars():
+    """ "add additional bars to an existing Barrier in their room putting the new tile from their stock over the
+    one on the map" """
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    _give_tiles(s, 0, bars=(1, 1, 0, 0))
+    s.apply_action(s.g.string_to_action("barrier S x 1"))
+    e = s.g.geo.EDGE[c][2]
+    assert s.barrier[e] == 1 and s.t_bar[0] == [0, 1, 0, 0]
+    s.apply_action(s.g.string_to_action("barrier S x 1"))
+    assert s.barrier[e] == 2 and s.t_bar[0] == [0, 0, 0, 0] and s.stock[0] == 6

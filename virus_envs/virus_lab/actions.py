@@ -21,7 +21,7 @@
 | `advantage: 6 resources`, `resources done` | gain resources | |
 | `buy <item>`, `buying done` | spend resources | the price list |
 | `return beside seat h` | death | the dead Hero comes back in another Hero's room |
-| `barrier N`, `remove barrier N`, `door open/closed N`, `open/close door N`, `breach N`, `explosives k` | real time | tiles and explosives, out of combat, 1 cube each |
+| `barrier N x k` (k tiles in bar order), `remove barrier N`, `door open/closed N`, `open/close door N`, `breach N`, `explosives k` | real time | tiles and explosives, out of combat, 1 cube each |
 | `give <item> to seat h` | real time | exchange with a Hero in the same room, both out of combat (free) |
 | `four-leaf on group i`, `no four-leaf` | slow phase | reduce the movement of the i-th Creature group (cell order) by 1 |
 | `slow option i` | slow phase (`auto_slow_phase=False`) | the i-th option of the pending choice: the group to move next, a side on a tie, the Creature kind taken, where it goes (option 1 room / 2A room / 2B group) |
@@ -122,7 +122,8 @@ def build_actions():
     # tiles and explosives (real time, out of combat)
     A.BARRIER = len(t)
     for d in range(4):
-        t.add(f"barrier {SIDE[d]}", ("barrier", d))
+        for k in (1, 2, 3, 4):
+            t.add(f"barrier {SIDE[d]} x {k}", ("barrier", d, k))
     A.UNBAR = len(t)
     for d in range(4):
         t.add(f"remove barrier {SIDE[d]}", ("unbar", d))

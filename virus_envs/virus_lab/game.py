@@ -1027,7 +1027,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 if not c[1] and k < 3:
                     c[1] = True
                     k += 1
-        elif A.BARRIER <= a < A.EXPLOSIVES + 3:
+        elif A.BARRIER <= a < A.EXPLOSIVES + 3:   # barrier, unbar, doors, breach, explosives
             self._apply_tile(a, p, cell)
         elif A.GIVE <= a < A.GIVE + 4 * len(GIFTS):
             i, h = divmod(a - A.GIVE, 4)

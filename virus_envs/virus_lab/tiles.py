@@ -74,9 +74,9 @@ class TileRules:
         kind, d = TABLE.payloads[a][0], TABLE.payloads[a][1]
         e = geo.EDGE[cell][d] if kind != "explosives" else -1
         if kind == "barrier":
-            # tiles "in the right order": 0 bars, then 1, 2, 3 (every tile of the stock that fits, ASSUMPTION)
+            # "place multiple tiles in a doorway ... the bar numbers of each tiles must increase accordingly"
             h = self.barrier[e]
-            while h < 4 and self.t_bar[p][h] > 0:
+            for _ in range(TABLE.payloads[a][2]):
                 self.t_bar[p][h] -= 1
                 h += 1
             self.barrier[e] = h
@@ -130,7 +130,11 @@ class TileRules:
             # "It is not possible to place a Barrier over a Breach, Door, or wall."
             if doorway and not self.breach[e] and not self.door[e]:
                 h = self.barrier[e]
-                m[A.BARRIER + d] = h < 4 and self.t_bar[p][h] > 0
+                k = 0                           # tiles of the stock that fit in order on top of h
+                while h + k < 4 and self.t_bar[p][h + k] > 0:
+                    k += 1
+                for j in range(1, k + 1):
+                    m[A.BARRIER + 4 * d + j - 1] = True
                 if not h and self.t_door[p] > 0:
                     m[A.DOOR_OPEN + d] = m[A.DOOR_CLOSED + d] = True
             if self.door[e]:
