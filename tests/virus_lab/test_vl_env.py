@@ -211,3 +211,7 @@ def test_room_deck_constraints():
     assert len(comp.boss_name) == 15 and set(comp.event_number) <= set(range(1, 11))
     assert os.path.isdir(DATA_DIR)
     check_invariants.__doc__
+
+
+def test_marked_cooperative_for_the_tournament_code():
+    assert VirusLabGame.cooperative is True

@@ -57,6 +57,7 @@ class VirusLabGame(Game):
 
     env_id = "virus_lab_v0"
     min_players, max_players, default_players = 1, 4, 2
+    cooperative = True          # every seat shares one result (core.Game.cooperative; team tournaments)
     DEFAULTS = {
         "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
         "p_positive": 0.5,          # probability that one rolled element lands positive (on one red square)
