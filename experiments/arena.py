@@ -81,10 +81,22 @@ def win_share(state, seat: int) -> float:
 
 
 def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None) -> MatchResult:
-    """spec_a in one seat against spec_b in every other seat, rotated through every seat equally."""
+    """spec_a in one seat against spec_b in every other seat, rotated through every seat equally.
+
+    In a co-operative game a team of spec_a (every seat) plays each deal and the result is the team's
+    win rate (spec_b is not at the table: compare it with its own call on the same seed)."""
     import agents as agents_mod
 
     n = game.num_players
+    if getattr(game, "cooperative", False):
+        rng = np.random.default_rng(seed)
+        wins = 0.0
+        for g in range(games):
+            st, _ = play_game(game, [agents_mod.make(spec_a, game) for _ in range(n)], int(rng.integers(0, 2**62)))
+            wins += float(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))[0] > 0)
+            if progress:
+                progress(g + 1)
+        return MatchResult(games, wins, {s: (games, wins) for s in range(n)})
     by_seat = {s: [0, 0.0] for s in range(n)}
     rng = np.random.default_rng(seed)
     total = 0.0
