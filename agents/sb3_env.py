@@ -64,6 +64,8 @@ class SelfPlayEnv(gym.Env):
         self.snapshot_deterministic = bool(snapshot_deterministic)
         if not shaping >= 0.0 or not 0.0 < gamma <= 1.0:
             raise ValueError(f"shaping must be >= 0 and gamma in (0, 1], got shaping={shaping!r}, gamma={gamma!r}")
+        if shaping and getattr(self.game, "cooperative", False):
+            raise ValueError(f"shaping compares the learner's score with its rivals': {env_id} is co-operative")
         self.shaping = float(shaping)
         self.gamma = float(gamma)
         self._phi = 0.0
@@ -201,8 +203,10 @@ class SelfPlayEnv(gym.Env):
 
 
 def _win_share(returns, seat: int, truncated: bool) -> float:
-    """As experiments.arena.win_share: 1 for a sole win, 1/k for a shared one, 0 otherwise or when truncated."""
+    """As experiments.arena.win_shares: 1 for a sole win, 1/k for a k-way shared one; 0 otherwise, when
+    truncated, or when every seat has the same non-positive return (a draw, a co-operative loss)."""
     r = np.asarray(returns, dtype=float)
-    if truncated or r[seat] != r.max():
+    best = r.max()
+    if truncated or r[seat] != best or (best <= 0 and r.min() == best):
         return 0.0
-    return 1.0 / int(np.sum(r == r.max()))
+    return 1.0 / int(np.sum(r == best))

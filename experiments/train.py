@@ -179,18 +179,26 @@ def make_env_fn(cfg: TrainConfig, num_players: int):
 
 
 def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[dict]:
-    """The model against each opponent spec with the tournament code; rows with per-seat Wilson intervals."""
+    """The model against each opponent spec with the tournament code; rows with per-seat Wilson intervals.
+
+    In a co-operative game (`game.cooperative`) the opponents are partners: each row is the model in
+    one seat of a team of that spec, and a first row `team` is a whole team of the model.
+    """
     from experiments.arena import head_to_head, wilson
 
     rows = []
-    for opp in opponents:
+    coop = bool(getattr(game, "cooperative", False))
+    for opp in (["team"] if coop else []) + list(opponents):
+        label = opp
+        if opp == "team":
+            opp = f"ppo:{model_path}"
         res = head_to_head(game, f"ppo:{model_path}", opp, games, seed=seed)
         lo, hi = res.interval()
         seats = {}
         for s, (n, w) in sorted(res.by_seat.items()):
             slo, shi = wilson(w, n)
             seats[str(s)] = {"games": n, "wins": w, "win_rate": w / n if n else 0.0, "ci95": [slo, shi]}
-        rows.append({"opponent": opp, "games": res.games, "wins": res.wins, "win_rate": res.rate,
+        rows.append({"opponent": label, "games": res.games, "wins": res.wins, "win_rate": res.rate,
                      "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
     return rows
 

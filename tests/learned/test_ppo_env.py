@@ -43,7 +43,8 @@ def test_learner_gets_its_return_on_wins_and_on_losses_ended_by_an_opponent(env_
     finals = _run_episodes(env, 40, seed=11)
     # an opponent's move ended the game and the learner still received its (negative) return
     assert any(info["ended_by_opponent"] and r < 0 for r, info in finals)
-    assert any(r > 0 for r, _ in finals) or env_id == "virus_lab_v0"
+    if not getattr(env.game, "cooperative", False):   # a co-operative game may never be won by random play
+        assert any(r > 0 for r, _ in finals)
     seats = {info["learner_seat"] for _, info in finals}
     assert seats == set(range(env.num_players))        # the learner seat is drawn every episode
 
@@ -87,6 +88,8 @@ def test_illegal_learner_action_raises():
 @pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
 def test_shaping_telescopes_to_the_return(env_id):
     """With gamma = 1 the shaped rewards of an episode add up to the return minus Phi at the first decision."""
+    if getattr(virus_envs.game_class(env_id), "cooperative", False):
+        pytest.skip("shaping on a score difference is refused for co-operative games")
     env = SelfPlayEnv(env_id, shaping=0.05, gamma=1.0)
     rng = np.random.default_rng(0)
     for ep in range(5):

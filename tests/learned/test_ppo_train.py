@@ -37,7 +37,8 @@ def test_tiny_training_run_end_to_end(env_id, tmp_path):
     assert summary["steps"] >= 2048 and len(summary["evals"]) == 2          # at 1024 and 2048 steps
     assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["step_1024.zip", "step_2048.zip"]
     rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
-    assert {r["opponent"] for r in rows} == set(_tiny(env_id).eval_opponents)
+    coop = getattr(virus_envs.game_class(env_id), "cooperative", False)
+    assert {r["opponent"] for r in rows} == set(_tiny(env_id).eval_opponents) | ({"team"} if coop else set())
     assert all(0 <= float(r["ci95_low"]) <= float(r["win_rate"]) <= float(r["ci95_high"]) <= 1 for r in rows)
     progress = list(csv.DictReader(open(tmp_path / "progress.csv")))
     assert progress and "train/value_loss" in progress[0]
@@ -68,7 +69,8 @@ def test_losses_reach_the_learners_transitions(env_id):
     buf = model.rollout_buffer
     rewards, starts = buf.rewards, buf.episode_starts      # shape (n_steps, n_envs)
     assert (rewards < 0).any(), "no loss ever reached a transition"
-    assert (rewards > 0).any()
+    if not getattr(virus_envs.game_class(env_id), "cooperative", False):   # random teams may never win
+        assert (rewards > 0).any()
     # a non-zero reward is only ever on an episode's last transition (the next one starts a new game)
     nz = np.argwhere(rewards[:-1] != 0)
     assert len(nz) and all(starts[t + 1, e] == 1 for t, e in nz)
