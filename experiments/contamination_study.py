@@ -1089,7 +1089,7 @@ def plot_all(results: dict, out_dir: str) -> list[str]:
     A = results.get("answer") or {}
     if A:
         # 2. decision-level counterfactuals: by die value (early / late) and by the best alternative's value
-        fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+        fig, axes = plt.subplots(1, 4, figsize=(20, 4.2))
         for n, a in sorted(A.items()):
             for ph, ls in (("early", "-"), ("late", "--")):
                 xs, ys, lo, hi = [], [], [], []
@@ -1122,6 +1122,19 @@ def plot_all(results: dict, out_dir: str) -> list[str]:
                     hi.append(c["d_score_ci"][1] - c["d_score"])
             if xs:
                 axes[2].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
+            xs, ys, lo, hi = [], [], [], []
+            for v in range(1, 7):
+                c = a.get("wildcard_saved_by_value", {}).get(str(v), {"n": 0})
+                if c["n"] >= 5 and c["d_score_ci"][0] is not None:
+                    xs.append(v + (int(n) - 3) * 0.08)
+                    ys.append(c["d_score"])
+                    lo.append(c["d_score"] - c["d_score_ci"][0])
+                    hi.append(c["d_score_ci"][1] - c["d_score"])
+            if xs:
+                axes[3].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
+        axes[3].set_xticks(range(1, 7))
+        axes[3].set_xlabel("value of the die that fits nowhere")
+        axes[3].set_title("contaminate it instead of spending a wildcard on it", fontsize=9)
         axes[0].set_xticks(range(1, 7))
         axes[2].set_xticks(range(1, 9))
         axes[0].set_xlabel("die value contaminated")
@@ -1172,7 +1185,8 @@ def plot_all(results: dict, out_dir: str) -> list[str]:
             k = max(1, ins["games"])
             axes[0].plot(range(1, 7), [ins["deliberate_by_value"][str(v)] / k for v in range(1, 7)], marker="o",
                          label=f"vs {t['baseline']}")
-            axes[1].plot(range(1, 9), [ins["deliberate_by_round"][str(r)] / k for r in range(1, 9)], marker="o",
+            R = {2: 5, 3: 7, 4: 8}.get(L["players"], 8)
+            axes[1].plot(range(1, R + 1), [ins["deliberate_by_round"][str(r)] / k for r in range(1, R + 1)], marker="o",
                          label=f"vs {t['baseline']}")
         axes[0].set_xlabel("die value")
         axes[1].set_xlabel("round")
@@ -1199,6 +1213,8 @@ def cmd_contamination(args, echo=print) -> dict:
             if v < (0 if k in ("counterfactual_games", "seed") else 1):
                 raise ValueError(f"--{k.replace('_', '-')} must be at least {0 if k in ('counterfactual_games', 'seed') else 1}")
             setattr(cfg, k, v)
+            if k in ("games", "games_random") and cfg.learned:
+                cfg.learned[k] = v          # the command line's budget is the learned agent's too
     if args.players:
         bad = [p for p in args.players if p not in (2, 3, 4)]
         if bad:
