@@ -983,8 +983,8 @@ def tables_markdown(results: dict) -> str:
     A = results.get("answer") or {}
     if A:
         lines += ["### What one deliberate contamination is worth (decision-level counterfactuals)", "",
-                  "Each row pools the deliberate contaminations made by the swept heuristic-family policies against the "
-                  "heuristic; d_score = the contaminating player's final score minus the same game with that die placed "
+                  "Each row pools the contaminations made against the heuristic by the swept heuristic-family policies "
+                  "and the reference; d_score = the contaminating player's final score minus the same game with that die placed "
                   "(where the plain heuristic likes it best) and played out with the same dice and agents; 95% interval "
                   "clustered by deal; a position reached by several policies counts once; better/worse = how many of the n counterfactuals came out ahead/behind.", ""]
         for n, a in sorted(A.items()):
