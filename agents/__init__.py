@@ -20,6 +20,12 @@ HEURISTICS = {
 }
 
 
+#: other named agent families: spec name -> "module:Class" (the class's GAMES lists the env ids it plays)
+FAMILIES = {
+    "contam": "agents.roll_write_heuristic:ContaminationPolicy",
+}
+
+
 def _value(text: str):
     low = text.lower()
     if low in ("true", "false"):
@@ -65,9 +71,16 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         mod, cls = target.split(":")
         klass = getattr(importlib.import_module(mod), cls)
         return klass(game, seed=seed, variant=variant, **params)
+    if name in FAMILIES:
+        mod, cls = FAMILIES[name].split(":")
+        klass = getattr(importlib.import_module(mod), cls)
+        if game.env_id not in klass.GAMES:
+            raise ValueError(f"agent spec {spec!r}: {name!r} plays {', '.join(klass.GAMES)} only, not {game.env_id}")
+        return klass(game, seed=seed, variant=variant, **params)
     if name == "ppo":
         if not variant:
             raise ValueError(f"agent spec {spec!r}: expected ppo:<path.zip>")
         mod = importlib.import_module("agents.ppo")
         return mod.PPOAgent(game, variant, seed=seed, **params)
-    raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>")
+    raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
+                     + ", ".join(sorted(FAMILIES)))

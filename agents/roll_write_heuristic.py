@@ -203,3 +203,66 @@ class RollWriteHeuristic(ParamAgent):
             return -0.8 * v + prio
         exp = sum(self.lab_gain(labrow, r) for r in results) / len(results)
         return 0.6 * exp - 0.4 * v + prio
+
+
+# -- the contamination study's policy family (spec `contam?...`) ---------------------------------
+WHEN = ("all", "early", "late", "last")
+
+
+def round_active(when: str, rnd: int, rounds: int) -> bool:
+    """Is round `rnd` (1-based) of `rounds` inside the window `when`?
+
+    early = the first half (rounds 1..R//2), late = the rest, last = the final round only."""
+    if when == "all":
+        return True
+    if when == "early":
+        return rnd <= rounds // 2
+    if when == "late":
+        return rnd > rounds // 2
+    if when == "last":
+        return rnd == rounds
+    raise ValueError(f"contamination policy parameter 'when' must be one of {list(WHEN)}, got {when!r}")
+
+
+class ContaminationPolicy(RollWriteHeuristic):
+    """The roll_write heuristic whose deliberate contamination (`contaminate_below`, `low_gain`)
+    applies only inside a round window and a wildcard-stock window.
+
+    Extra parameters (spec `contam?contaminate_below=3&when=late&wild_max=0`):
+    - when: all | early | late | last (see `round_active`);
+    - wild_min: contaminate on purpose only while holding at least this many circled wildcards;
+    - wild_max: ... and at most this many (-1 = no upper bound).
+    Outside the windows it plays exactly as the heuristic with contaminate_below=0.
+    """
+
+    GAMES = ("roll_write_v0",)
+    PARAMS = {**RollWriteHeuristic.PARAMS, "when": "all", "wild_min": 0, "wild_max": -1}
+    VARIANTS = {}
+
+    def __init__(self, game, seed=None, variant=None, **params):
+        super().__init__(game, seed=seed, variant=variant, **params)
+        P = self.params
+        if P["when"] not in WHEN:
+            raise ValueError(f"contamination policy parameter 'when' must be one of {list(WHEN)}, got {P['when']!r}")
+        for k in ("wild_min", "wild_max", "contaminate_below"):
+            if isinstance(P[k], bool) or not isinstance(P[k], int):
+                raise ValueError(f"contamination policy parameter {k!r} must be an int, got {P[k]!r}")
+
+    def active(self, view, seat) -> bool:
+        """Does the deliberate-contamination rule apply in this position?"""
+        P = self.params
+        if not round_active(P["when"], view["round"], view["rounds"]):
+            return False
+        w = view["sheets"][seat]["wildcards"]
+        return w >= P["wild_min"] and (P["wild_max"] < 0 or w <= P["wild_max"])
+
+    def act(self, decision) -> int:
+        P = self.params
+        if P["contaminate_below"] and not self.active(decision.view, decision.seat):
+            saved = P["contaminate_below"]
+            P["contaminate_below"] = 0
+            try:
+                return super().act(decision)
+            finally:
+                P["contaminate_below"] = saved
+        return super().act(decision)

@@ -36,10 +36,9 @@ suffering bigger penalties themselves". This study answers with numbers, in thre
    instrumentation on its games against the baselines; the counterfactual alternative is the
    agent's own preferred non-contaminating placement of that die.
 
-Policy specs: any agent spec, plus `contam?...` = `ContaminationPolicy` below (the heuristic with
-conditions on the round and the wildcard stock). `contam` is known to `agents.make` only inside
-`study_agents()` (a scoped patch, inherited by the tournament's forked workers); the
-plain-heuristic policies use ordinary `heuristic?...` specs, reproducible with `virus-arena eval`.
+Policy specs: any agent spec, including `contam?...` (`agents.roll_write_heuristic.ContaminationPolicy`:
+the heuristic with conditions on the round and the wildcard stock), so every policy of the study is
+reproducible with `virus-arena tournament` or `virus-arena eval`.
 
 Outputs: `<out>/<n>p/<baseline>/<policy id>/` (a tournament directory, plus `instrument.json`),
 `<out>/contamination.json`, and with `docs` set: `<docs>/contamination.json`, the plots
@@ -47,7 +46,6 @@ Outputs: `<out>/<n>p/<baseline>/<policy id>/` (a tournament directory, plus `ins
 """
 from __future__ import annotations
 
-import contextlib
 import copy
 import hashlib
 import json
@@ -62,13 +60,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from agents.base import Decision
-from agents.roll_write_heuristic import RollWriteHeuristic
+from agents.roll_write_heuristic import WHEN, ContaminationPolicy, RollWriteHeuristic, round_active  # noqa: F401
 from experiments.arena import win_shares
 
 GAME = "roll_write_v0"
 REFERENCE = "heuristic?contaminate_below=0"
 KINDS = ("deliberate", "wildcard_saved", "forced", "round_end")
-WHEN = ("all", "early", "late", "last")
 BASELINE_CLONES = {
     "heuristic": ["heuristic", "heuristic:greedy", "heuristic?low_gain=1.0"],
     "random": ["random", "random?seed=1", "random?seed=2"],
@@ -82,98 +79,11 @@ TABLES_END = "<!-- study tables: end -->"
 # =============================================================================================
 # policies
 # =============================================================================================
-def round_active(when: str, rnd: int, rounds: int) -> bool:
-    """Is round `rnd` (1-based) of `rounds` inside the window `when`?
-
-    early = the first half (rounds 1..R//2), late = the rest, last = the final round only."""
-    if when == "all":
-        return True
-    if when == "early":
-        return rnd <= rounds // 2
-    if when == "late":
-        return rnd > rounds // 2
-    if when == "last":
-        return rnd == rounds
-    raise ValueError(f"contamination policy parameter 'when' must be one of {list(WHEN)}, got {when!r}")
-
-
-class ContaminationPolicy(RollWriteHeuristic):
-    """The roll_write heuristic whose deliberate contamination (`contaminate_below`, `low_gain`)
-    applies only inside a round window and a wildcard-stock window.
-
-    Extra parameters (spec `contam?contaminate_below=3&when=late&wild_max=0`):
-    - when: all | early | late | last (see `round_active`);
-    - wild_min: contaminate on purpose only while holding at least this many circled wildcards;
-    - wild_max: ... and at most this many (-1 = no upper bound).
-    Outside the windows it plays exactly as the heuristic with contaminate_below=0.
-    """
-
-    PARAMS = {**RollWriteHeuristic.PARAMS, "when": "all", "wild_min": 0, "wild_max": -1}
-    VARIANTS = {}
-
-    def __init__(self, game, seed=None, variant=None, **params):
-        super().__init__(game, seed=seed, variant=variant, **params)
-        P = self.params
-        if P["when"] not in WHEN:
-            raise ValueError(f"contamination policy parameter 'when' must be one of {list(WHEN)}, got {P['when']!r}")
-        for k in ("wild_min", "wild_max", "contaminate_below"):
-            if isinstance(P[k], bool) or not isinstance(P[k], int):
-                raise ValueError(f"contamination policy parameter {k!r} must be an int, got {P[k]!r}")
-
-    def active(self, view, seat) -> bool:
-        """Does the deliberate-contamination rule apply in this position?"""
-        P = self.params
-        if not round_active(P["when"], view["round"], view["rounds"]):
-            return False
-        w = view["sheets"][seat]["wildcards"]
-        return w >= P["wild_min"] and (P["wild_max"] < 0 or w <= P["wild_max"])
-
-    def act(self, decision) -> int:
-        P = self.params
-        if P["contaminate_below"] and not self.active(decision.view, decision.seat):
-            saved = P["contaminate_below"]
-            P["contaminate_below"] = 0
-            try:
-                return super().act(decision)
-            finally:
-                P["contaminate_below"] = saved
-        return super().act(decision)
-
-
-def make_agent(spec: str, game, seed=None, _make=None):
-    """agents.make, plus `contam?...` (ContaminationPolicy)."""
+def make_agent(spec: str, game, seed=None):
+    """agents.make (which knows `contam?...`: agents.roll_write_heuristic.ContaminationPolicy)."""
     import agents as agents_mod
 
-    name, variant, params = agents_mod.parse_spec(spec)
-    if name == "contam":
-        if variant:
-            raise ValueError(f"agent spec {spec!r}: 'contam' takes no variant, only parameters")
-        if game.env_id != GAME:
-            raise ValueError(f"agent spec {spec!r}: 'contam' plays {GAME} only, not {game.env_id}")
-        seed = params.pop("seed", seed)
-        return ContaminationPolicy(game, seed=seed, **params)
-    return (_make or agents_mod.make)(spec, game, seed=seed)
-
-
-@contextlib.contextmanager
-def study_agents():
-    """Inside: agents.make also knows `contam?...` (tournament workers are forked, so they inherit it)."""
-    import agents as agents_mod
-
-    orig = agents_mod.make
-    if getattr(orig, "_contamination_study", False):
-        yield
-        return
-
-    def make(spec, game, seed=None):
-        return make_agent(spec, game, seed=seed, _make=orig)
-
-    make._contamination_study = True
-    agents_mod.make = make
-    try:
-        yield
-    finally:
-        agents_mod.make = orig
+    return agents_mod.make(spec, game, seed=seed)
 
 
 def lineup(policy_spec: str, baseline: str, n: int) -> list[str]:
@@ -807,30 +717,29 @@ def run_study(cfg: StudyConfig, echo=print, only=None) -> dict:
                "reference": REFERENCE, "tournaments": [], "answer": {}, "learned": None}
     cf_all = []
     os.makedirs(cfg.out, exist_ok=True)
-    with study_agents():
-        if only in (None, "policies"):
-            for n in cfg.players:
-                for baseline in cfg.baselines:
-                    games = cfg.games if baseline == "heuristic" else cfg.games_random
-                    echo(f"{n} players against {baseline} ({games} games per tournament)")
-                    ref_entry, ref_recs, ref_inst = evaluate(n, baseline, cfg.all_policies()[0], games, cfg.seed, cfg.out,
-                                                      cfg.counterfactual_games, cfg.workers, echo)
-                    results["tournaments"].append(ref_entry)
+    if only in (None, "policies"):
+        for n in cfg.players:
+            for baseline in cfg.baselines:
+                games = cfg.games if baseline == "heuristic" else cfg.games_random
+                echo(f"{n} players against {baseline} ({games} games per tournament)")
+                ref_entry, ref_recs, ref_inst = evaluate(n, baseline, cfg.all_policies()[0], games, cfg.seed, cfg.out,
+                                                  cfg.counterfactual_games, cfg.workers, echo)
+                results["tournaments"].append(ref_entry)
+                if baseline == "heuristic":
+                    for r in cf_rows(ref_inst):
+                        r.update(players=n, policy="reference", group="reference")
+                        cf_all.append(r)
+                for pol in cfg.policies:
+                    entry, _, inst = evaluate(n, baseline, pol, games, cfg.seed, cfg.out, cfg.counterfactual_games,
+                                              cfg.workers, echo, ref_records=ref_recs)
+                    results["tournaments"].append(entry)
                     if baseline == "heuristic":
-                        for r in cf_rows(ref_inst):
-                            r.update(players=n, policy="reference", group="reference")
+                        for r in cf_rows(inst):
+                            r.update(players=n, policy=pol.id, group=pol.group)
                             cf_all.append(r)
-                    for pol in cfg.policies:
-                        entry, _, inst = evaluate(n, baseline, pol, games, cfg.seed, cfg.out, cfg.counterfactual_games,
-                                                  cfg.workers, echo, ref_records=ref_recs)
-                        results["tournaments"].append(entry)
-                        if baseline == "heuristic":
-                            for r in cf_rows(inst):
-                                r.update(players=n, policy=pol.id, group=pol.group)
-                                cf_all.append(r)
-            results["answer"] = pooled_answer(cf_all)
-        if only in (None, "learned"):
-            results["learned"] = run_learned(cfg, echo)
+        results["answer"] = pooled_answer(cf_all)
+    if only in (None, "learned"):
+        results["learned"] = run_learned(cfg, echo)
     results["counterfactual_rows"] = len(cf_all)
     results["seconds"] = round(time.perf_counter() - t0, 1)
     path = os.path.join(cfg.out, "contamination.json")

@@ -71,8 +71,7 @@ def test_a_wildcard_that_would_have_placed_the_die_makes_it_wildcard_saved():
 def test_replay_accounts_for_every_penalty_point_and_reproduces_the_game(n):
     g = _game(n)
     specs = ["heuristic?contaminate_below=3", "random", "heuristic", "random?seed=1"][:n]
-    with cs.study_agents():
-        line = [agents.make(x, g) for x in specs]
+    line = [agents.make(x, g) for x in specs]
     for seed in range(3):
         st, actions = play_game(g, line, seed, record=True)
         rec = {"index": 0, "deal": 0, "seed": seed, "seats": specs, "actions": actions,
@@ -143,14 +142,11 @@ def test_policy_windows_and_equivalence_to_the_heuristic():
         cs.make_agent("contam?zz=1", g)
 
 
-def test_contam_spec_is_known_to_agents_make_only_inside_study_agents():
+def test_contam_spec_is_an_agent_family_of_roll_write_only():
     g = _game(2)
-    with pytest.raises(ValueError, match="unknown agent 'contam'"):
-        agents.make("contam?when=late", g)
-    with cs.study_agents():
-        assert isinstance(agents.make("contam?when=late", g), cs.ContaminationPolicy)
-    with pytest.raises(ValueError):
-        agents.make("contam", g)
+    assert isinstance(agents.make("contam?when=late", g), cs.ContaminationPolicy)
+    with pytest.raises(ValueError, match="plays roll_write_v0 only"):
+        agents.make("contam", virus_envs.game("virus_cards_v0"))
 
 
 def test_lineup_uses_clones_of_the_baseline():
