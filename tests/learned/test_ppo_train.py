@@ -115,3 +115,14 @@ def test_cli_unknown_game_and_missing_config(tmp_path):
 def test_default_config_is_valid():
     assert TrainConfig().total_steps > 0
     config_from_dict({})
+
+
+def test_same_seed_same_weights(tmp_path):
+    """A run is reproducible with --seed (one process, one thread): the same final weights twice."""
+    from agents.ppo import load_model
+
+    cfg = dict(total_steps=1024, eval_every=512, snapshot_every=256, eval_games=2)
+    train(_tiny("virus_cards_v0", **cfg), tmp_path / "a", echo=lambda *_: None)
+    train(_tiny("virus_cards_v0", **cfg), tmp_path / "b", echo=lambda *_: None)
+    pa, pb = load_model(tmp_path / "a" / "final.zip")[1], load_model(tmp_path / "b" / "final.zip")[1]
+    assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
