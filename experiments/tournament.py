@@ -33,6 +33,8 @@ class TournamentConfig:
     games: int = 200            # total games, rounded up to whole deals (one game per seat rotation)
     seed: int = 0
     config: dict = field(default_factory=dict)   # engine config (e.g. max_turns)
+    #: content hashes of the files agents load (ppo:<path>): a changed model is another tournament
+    fingerprints: dict = field(default_factory=dict)
 
     def validate(self):
         import agents as agents_mod
@@ -47,6 +49,11 @@ class TournamentConfig:
         g = virus_envs.game(self.game, num_players=self.players, **self.config)
         for spec in self.agents:
             agents_mod.make(spec, g)            # a bad spec fails here, before any game
+            name, variant, _ = agents_mod.parse_spec(spec)
+            if name == "ppo" and variant and os.path.exists(variant):
+                import hashlib
+                with open(variant, "rb") as f:
+                    self.fingerprints[variant] = hashlib.sha256(f.read()).hexdigest()[:16]
         self.players = g.num_players
         return g
 
@@ -356,7 +363,8 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         with open(cfg_path) as f:
             before = json.load(f)
         if before != asked:
-            raise ValueError(f"{out_dir} holds another tournament ({cfg_path} differs); choose another --out")
+            why = " (an agent's model file changed)" if before.get("fingerprints") != asked["fingerprints"] else ""
+            raise ValueError(f"{out_dir} holds another tournament{why} ({cfg_path} differs); choose another --out")
     else:
         with open(cfg_path, "w") as f:
             json.dump(asked, f, indent=2)
