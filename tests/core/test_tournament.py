@@ -131,3 +131,20 @@ def test_default_config_lists_known_games():
     here = os.path.dirname(__file__)
     cfgs, _ = load_config_file(os.path.join(here, "..", "..", "configs", "tournaments", "default.yaml"))
     assert {c.game for c in cfgs} >= {"virus_cards_v0"}
+
+
+def test_a_changed_model_file_is_another_tournament(tmp_path):
+    import shutil
+    import zipfile
+    src = os.path.join(os.path.dirname(__file__), "..", "..", "models", "roll_write_v0", "ppo.zip")
+    if not os.path.exists(src):
+        pytest.skip("no shipped roll_write model")
+    model = tmp_path / "m.zip"
+    shutil.copy(src, model)
+    cfg = lambda: TournamentConfig(game="roll_write_v0", agents=[f"ppo:{model}", "heuristic"], players=2, games=2)
+    out = str(tmp_path / "t")
+    run_tournament(cfg(), out, workers=1, echo=lambda *_: None, progress=False)
+    with zipfile.ZipFile(model, "a") as z:          # the same path, another file
+        z.writestr("note.txt", "retrained")
+    with pytest.raises(ValueError, match="model file changed"):
+        run_tournament(cfg(), out, workers=1, echo=lambda *_: None, progress=False)
