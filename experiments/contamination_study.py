@@ -131,17 +131,9 @@ _POSINT = ("seed", "games", "games_random", "counterfactual_games", "workers")
 
 def load_study_config(path: str) -> StudyConfig:
     """configs/studies/contamination.yaml -> StudyConfig (a mistake raises ValueError naming the field)."""
-    import yaml
+    from virus_envs.core.data import load_yaml
 
-    try:
-        with open(path) as f:
-            data = yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML ({e})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a mapping at the top")
+    data = load_yaml(path)
     known = {"game", "players", "seed", "games", "games_random", "counterfactual_games", "baselines", "workers",
              "policies", "learned", "out", "docs"}
     for k in data:

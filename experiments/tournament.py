@@ -424,15 +424,9 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
 # -- configs and the command line ------------------------------------------------------------
 def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
     """A YAML file with `tournaments:` (a list of entries) and optional defaults `seed`, `games`, `workers`."""
-    import yaml
+    from virus_envs.core.data import load_yaml
 
-    try:
-        with open(path) as f:
-            data = yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML ({e})") from None
+    data = load_yaml(path, mapping=False)
     if not isinstance(data, dict) or not isinstance(data.get("tournaments"), list):
         raise ValueError(f"{path}: field 'tournaments' missing or not a list")
     known = {"game", "agents", "players", "games", "seed", "config"}

@@ -149,13 +149,9 @@ def check_config(cfg: TrainConfig, source: str = "config") -> None:
 
 def load_config(path: str | os.PathLike) -> TrainConfig:
     """Read a YAML training config."""
-    import yaml
+    from virus_envs.core.data import load_yaml
 
-    try:
-        with open(path) as f:
-            d = yaml.safe_load(f) or {}
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML: {e}") from None
+    d = load_yaml(str(path), mapping=False) or {}
     return config_from_dict(d, source=str(path))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import yaml
+from ..core.data import load_yaml
 
 COLOURS = ("blue", "red", "green", "yellow")
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
@@ -28,13 +28,7 @@ _cache: dict = {}
 
 def _load_yaml(path: str):
     """Parsed YAML of path; ValueError naming the file if unreadable."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            return yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read ({e})") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML ({e})") from None
+    return load_yaml(path, mapping=False)
 
 
 def _need(cond: bool, path: str, field: str, msg: str):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import yaml
+from ..core.data import load_yaml
 
 ORGAN, VIRUS, MEDICINE, TREATMENT = 0, 1, 2, 3
 KINDS = ("organ", "virus", "medicine", "treatment")
@@ -55,13 +55,7 @@ class Deck:
 def load_deck(preset: str, path: str | None = None) -> Deck:
     """Load and validate a preset from a deck data file; errors name the file and the field."""
     path = path or DATA_FILE
-    try:
-        with open(path) as f:
-            data = yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read deck file ({e.strerror})") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML ({e})") from None
+    data = load_yaml(path, mapping=False)
     if not isinstance(data, dict) or not isinstance(data.get("presets"), dict):
         raise ValueError(f"{path}: field 'presets' missing or not a mapping")
     presets = data["presets"]

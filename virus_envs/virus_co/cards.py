@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import yaml
+from ..core.data import load_yaml
 
 DATA_FILE = os.path.join(os.path.dirname(__file__), "data", "cards.yaml")
 
@@ -91,15 +91,7 @@ def _int(path, field, v, lo, hi):
 def load_catalogue(preset: str = "seed", path: str | None = None) -> Catalogue:
     """Load and validate the components of a preset; errors name the file and the field."""
     path = path or DATA_FILE
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read: {e}") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{path}: not valid YAML: {e}") from None
-    if not isinstance(data, dict):
-        _fail(path, "<top>", "must be a mapping")
+    data = load_yaml(path)
     for key in ("pills", "start", "viruses", "presets", "risk_cards"):
         if key not in data:
             _fail(path, key, "missing")

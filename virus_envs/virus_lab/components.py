@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import yaml
+from ..core.data import load_yaml
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 
@@ -113,16 +113,7 @@ def _fail(path, field, msg):
 
 
 def _load(path):
-    try:
-        with open(path) as f:
-            d = yaml.safe_load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read: {e}") from None
-    except yaml.YAMLError as e:
-        raise ValueError(f"{os.path.basename(path)}: not valid YAML: {e}") from None
-    if not isinstance(d, dict):
-        _fail(path, "<top>", "must be a mapping")
-    return d
+    return load_yaml(path)
 
 
 def _get(path, d, key, field, kind=None, choices=None, lo=None, hi=None):
