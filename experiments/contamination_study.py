@@ -948,6 +948,19 @@ def _cell(c):
     return f"{_fmt_ci(c['d_score'], c['d_score_ci'])} (n={c['n']})"
 
 
+def _errorbars(ax, cells, offset, ls="-", label=""):
+    """Plot d_score with its interval for the (x, cell) pairs that have at least 5 cases."""
+    xs, ys, lo, hi = [], [], [], []
+    for x, c in cells:
+        if c["n"] >= 5 and c["d_score_ci"][0] is not None:
+            xs.append(x + offset)
+            ys.append(c["d_score"])
+            lo.append(c["d_score"] - c["d_score_ci"][0])
+            hi.append(c["d_score_ci"][1] - c["d_score"])
+    if xs:
+        ax.errorbar(xs, ys, yerr=[lo, hi], ls=ls, marker="o", capsize=3, label=label)
+
+
 def plot_all(results: dict, out_dir: str) -> list[str]:
     """The study's figures (PNG) into out_dir; returns their paths."""
     import matplotlib
@@ -992,47 +1005,14 @@ def plot_all(results: dict, out_dir: str) -> list[str]:
         # 2. decision-level counterfactuals: by die value (early / late) and by the best alternative's value
         fig, axes = plt.subplots(1, 4, figsize=(20, 4.2))
         for n, a in sorted(A.items()):
+            off = (int(n) - 3) * 0.08
             for ph, ls in (("early", "-"), ("late", "--")):
-                xs, ys, lo, hi = [], [], [], []
-                for v in range(1, 7):
-                    c = a["value_phase"][f"{v}|{ph}"]
-                    if c["n"] >= 5 and c["d_score_ci"][0] is not None:
-                        xs.append(v + (int(n) - 3) * 0.08)
-                        ys.append(c["d_score"])
-                        lo.append(c["d_score"] - c["d_score_ci"][0])
-                        hi.append(c["d_score_ci"][1] - c["d_score"])
-                if xs:
-                    axes[0].errorbar(xs, ys, yerr=[lo, hi], ls=ls, marker="o", capsize=3, label=f"{n}p {ph}")
-            xs, ys, lo, hi = [], [], [], []
-            for i, b in enumerate(GAIN_BUCKETS):
-                c = a["by_gain"][b]
-                if c["n"] >= 5 and c["d_score_ci"][0] is not None:
-                    xs.append(i + (int(n) - 3) * 0.08)
-                    ys.append(c["d_score"])
-                    lo.append(c["d_score"] - c["d_score_ci"][0])
-                    hi.append(c["d_score_ci"][1] - c["d_score"])
-            if xs:
-                axes[1].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
-            xs, ys, lo, hi = [], [], [], []
-            for rd in range(1, 9):
-                c = a["by_round"][str(rd)]
-                if c["n"] >= 5 and c["d_score_ci"][0] is not None:
-                    xs.append(rd + (int(n) - 3) * 0.08)
-                    ys.append(c["d_score"])
-                    lo.append(c["d_score"] - c["d_score_ci"][0])
-                    hi.append(c["d_score_ci"][1] - c["d_score"])
-            if xs:
-                axes[2].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
-            xs, ys, lo, hi = [], [], [], []
-            for v in range(1, 7):
-                c = a.get("wildcard_saved_by_value", {}).get(str(v), {"n": 0})
-                if c["n"] >= 5 and c["d_score_ci"][0] is not None:
-                    xs.append(v + (int(n) - 3) * 0.08)
-                    ys.append(c["d_score"])
-                    lo.append(c["d_score"] - c["d_score_ci"][0])
-                    hi.append(c["d_score_ci"][1] - c["d_score"])
-            if xs:
-                axes[3].errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=f"{n}p")
+                _errorbars(axes[0], [(v, a["value_phase"][f"{v}|{ph}"]) for v in range(1, 7)], off,
+                           ls=ls, label=f"{n}p {ph}")
+            _errorbars(axes[1], [(i, a["by_gain"][b]) for i, b in enumerate(GAIN_BUCKETS)], off, label=f"{n}p")
+            _errorbars(axes[2], [(rd, a["by_round"][str(rd)]) for rd in range(1, 9)], off, label=f"{n}p")
+            saved = a.get("wildcard_saved_by_value", {})
+            _errorbars(axes[3], [(v, saved.get(str(v), {"n": 0})) for v in range(1, 7)], off, label=f"{n}p")
         axes[3].set_xticks(range(1, 7))
         axes[3].set_xlabel("value of the die that fits nowhere")
         axes[3].set_title("contaminate it instead of spending a wildcard on it", fontsize=9)
