@@ -17,6 +17,7 @@ HEURISTICS = {
     "virus_co_v0": "agents.virus_co_heuristic:VirusCoHeuristic",
     "virus_cards_v0": "agents.virus_cards_heuristic:VirusCardsHeuristic",
     "roll_write_v0": "agents.roll_write_heuristic:RollWriteHeuristic",
+    "virus_lab_v0": "agents.virus_lab_heuristic:VirusLabHeuristic",
 }
 
 

@@ -17,6 +17,7 @@ _GAMES = {
     "virus_co_v0": "virus_envs.virus_co.game:VirusCoGame",
     "virus_cards_v0": "virus_envs.virus_cards.game:VirusCardsGame",
     "roll_write_v0": "virus_envs.roll_write.game:RollWriteGame",
+    "virus_lab_v0": "virus_envs.virus_lab.game:VirusLabGame",
 }
 ENV_IDS: tuple[str, ...] = tuple(_GAMES)
 
