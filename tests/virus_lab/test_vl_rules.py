@@ -219,7 +219,7 @@ def test_adrenaline_and_recover_advantage():
 # --------------------------------------------------------------------------------- combat
 def test_combat_successes_advantage_example():
     """Rulebook: after spending the Advantage, "2 positive bullet cubes x 2 positive action cubes = 4 Successes"."""
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     c = put(s, 1, 5, four(s.g))
     at(s, 0, c)
     creatures(s, c, dog=3)
@@ -381,7 +381,7 @@ def test_turn_end_deep_wound():
 
 
 def test_death_drops_antidote_and_return_with_penalties():
-    s = empty_state(2)
+    s = empty_state(2, auto_display_choices=True)
     c = put(s, 1, 5, four(s.g))
     at(s, 0, c)
     s.antidote_holder = 0
@@ -425,12 +425,12 @@ def test_resources_worked_example_27():
 
 
 def test_resources_cap_30_and_advantage():
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     build_resource_example(s)
     s.searched[cell(s, 4, 1)] = 0          # 5 x 7 = 35 + 2
     s._start_gain(0)
     assert s.gained[0] == 37 and s.res[0] == 30
-    s2 = empty_state(1)
+    s2 = empty_state(1, auto_display_choices=True)
     decide(s2, PH_GAIN, 0)
     s2.apply_action(A.ADV_RES)
     assert s2.res[0] == 6 and sum(1 for _, up in s2.disp[0] if not up) == 1
@@ -512,7 +512,7 @@ def _event(s, effect=None, number=None, trap=None):
 
 
 def test_event_keep_or_redraw():
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     e1, e2 = s.event_deck[-1], s.event_deck[-2]
     s.queue = [[Q_EVENT]]
     s.ph = PH_NONE
@@ -1111,7 +1111,7 @@ def test_frenzy_and_calm_change_creature_movement():
 
 
 def test_clue_redraw_costs_two_advantages():
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     top, nxt = s.clue_deck[-1], s.clue_deck[-2]
     s.clue_pending = [0, 1]
     s.rt_actor = 0
@@ -1295,7 +1295,7 @@ def test_placing_player_chooses_kind_and_option_2b():
 
 def test_wound_redraw_with_an_advantage():
     """ "he may use 1 Advantage to return it to the bottom of the deck and draw a new Wound card" """
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     comp = s.g.comp
     heart = [w for w in range(25) if comp.wound_heart[w]]
     plain = [w for w in range(25) if not comp.wound_heart[w]]
@@ -1314,7 +1314,7 @@ def test_wound_redraw_with_an_advantage():
 def test_refill_redraw_with_an_advantage():
     """ "If a player doesn't like a card he may return it to the bottom of the deck and draw a new one by using
     1 Advantage for each card" """
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     s.disp[0] = s.disp[0][:7]
     top, nxt = s.room_deck[-1], s.room_deck[-2]
     s.queue = [[Q_REFILL, 0], [Q_RT]]

@@ -25,6 +25,8 @@
 | `give <item> to seat h` | real time | exchange with a Hero in the same room, both out of combat (free) |
 | `four-leaf on group i`, `no four-leaf` | slow phase | reduce the movement of the i-th Creature group (cell order) by 1 |
 | `slow option i` | slow phase (`auto_slow_phase=False`) | the i-th option of the pending choice: the group to move next, a side on a tie, the Creature kind taken, where it goes (option 1 room / 2A room / 2B group) |
+| `flip display slot k` | advantage taken / death (`auto_display_choices=False`) | the face-up display card the Advantage flips; after a death, each of the 6 cards flipped face down |
+| `discard display slot k` | gain resources (`auto_display_choices=False`) | one card of the display group being discarded, when more cards match than the group takes |
 | `major advantage: ...` | real time / roll result / gain resources | restore 3 display cards, 3 cubes positive, 18 resources |
 """
 from __future__ import annotations
@@ -161,6 +163,13 @@ def build_actions():
     A.OPTION = len(t)
     for i in range(MAX_OPTS):
         t.add(f"slow option {i}", ("option", i))
+    # the Rooms display choices (config auto_display_choices=False): appended, the ids above are unchanged
+    A.FLIP = len(t)
+    for k in range(MAX_DISPLAY):
+        t.add(f"flip display slot {k}", ("flip", k))
+    A.DISCARD_SLOT = len(t)
+    for k in range(MAX_DISPLAY):
+        t.add(f"discard display slot {k}", ("discard_slot", k))
     return t
 
 

@@ -24,9 +24,10 @@ from . import encoding, render
 from .actions import (A, GIFTS, ITEMS, MAX_DISPLAY, MAX_GROUPS, MAX_NET, MAX_OPTS, MAX_SHIELD, NSLOT, NUM_ACTIONS,
                       TABLE, explore_id, trap_id)
 from .board import DOOR_CLOSED, Geometry, connected, fits, mismatches, rotate
-from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, NUM_SHAPES, SP_AMMO, SP_FIRST_AID,
+from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID,
                          SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_SHIELD, TR_GAS, TR_LASERS, load_components)
 from .combat import CombatRules
+from .display import default_flip_slot, flip_candidates
 from .events import EventRules
 from .labs import LabRules
 from .research import incompatible_table
@@ -49,7 +50,7 @@ _FIELDS = (
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
-    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter")
+    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel")
 
 
 class VirusLabGame(Game):
@@ -62,6 +63,7 @@ class VirusLabGame(Game):
         "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
         "p_positive": 0.5,          # probability that one rolled element lands positive (on one red square)
         "auto_slow_phase": True,    # the Lead player's Slow-phase choices resolved by the documented default
+        "auto_display_choices": False,  # True: the Rooms display cards flipped / discarded by the default (display.py)
         "table_rows": 9,            # the table: rows into the table from the Starting Room's edge
         "table_cols": 11,           # the table's width in room spaces (Starting Room in the middle)
         "max_steps": 20000,         # truncation: decisions over the whole game
@@ -103,6 +105,7 @@ class VirusLabGame(Game):
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
+        self.auto_disp = bool(self.config["auto_display_choices"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -131,6 +134,9 @@ class VirusLabGame(Game):
         s.rng = rng_from_dict(d["rng"])
         return s
 
+
+# actions that take Advantages (flip a display card): each is legal only in its own phase
+_ADV_ACTIONS = frozenset((A.REDRAW, A.ADV_CUBE, A.ADV_BULLET, A.ADV_RES))
 
 # per-cell / per-edge small counts held in bytearrays (cheap copies, zero-copy numpy views for the encoding)
 _BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat", "expl", "armed")
@@ -298,6 +304,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.pl_queue, self.pl_kind, self.pl_player = [], -2, -1
         self.wpend, self.sl_enter = [], []
         self.pl_ord, self.pl_move, self.pl_enter = 0, -1, []
+        # a pending display choice: flip = [phase to resume, action to resume, flips left, slots open to the
+        # choice, flips in all]; dsel = [group action, cards it takes, slots chosen so far...]
+        self.flip, self.dsel = [], []
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -428,27 +437,49 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         up = sum(1 for c in d if c[1])
         return max(0, min(up, MAX_FACE_DOWN - (len(d) - up)))
 
+    adv_paid = 0        # flips already chosen for the Advantage being applied (PH_FLIP; 0 between actions)
+
     def _use_adv(self, p):
-        """Flip a face-up display card: a plain room (no lab symbol, no special room) of the most plentiful shape
-        if there is one (ties: the last such card), else any card of the most plentiful shape. The choice of
-        card is a documented default, not yet the player's decision."""
-        comp = self.g.comp
+        """Take an Advantage: flip a face-up display card. The card was chosen by the player beforehand
+        (PH_FLIP, `adv_paid`), or, with `auto_display_choices` or no choice (as many candidates as flips), the
+        documented default `display.default_flip_slot`."""
+        if self.adv_paid:
+            self.adv_paid -= 1
+            return
+        self.disp[p][default_flip_slot(self.disp[p], self.g.comp)][1] = False
+
+    def _ask_flip(self, a, ph, p):
+        """Before an action that takes Advantages: when the player has a choice of card
+        (`auto_display_choices=False`, more face-up candidates than flips), ask for it (PH_FLIP) and apply the
+        action after the last flip. True when asked."""
+        need = 2 if ph == PH_CLUE else 1                # "Clue cards cost 2 Advantages"
         d = self.disp[p]
-        cnt = [0] * NUM_SHAPES
-        for c, up in d:
-            if up:
-                cnt[comp.room_shape[c]] += 1
-        best = max(range(NUM_SHAPES), key=lambda s_: (cnt[s_], s_))
-        choice = -1
-        for i in range(len(d) - 1, -1, -1):
-            c, up = d[i]
-            if up and comp.room_shape[c] == best:
-                if comp.room_lab[c] < 0 and comp.room_special[c] == 0:
-                    choice = i
-                    break
-                if choice < 0:
-                    choice = i
-        d[choice][1] = False
+        limit = len(d) - 1 if ph == PH_REFILL else len(d)   # a refill redraw cannot flip the card it returns
+        if len(flip_candidates(d, limit)) <= need:
+            return False
+        self.flip = [ph, a, need, limit, need]
+        self.ph = PH_FLIP
+        return True
+
+    def _apply_flip(self, k, p):
+        """The chosen card goes face down; after the last flip the Advantage's action is applied (PH_FLIP), or
+        the return resumes (PH_DEATH_FLIP). Flips left without a choice (every candidate must go) are made."""
+        d, f = self.disp[p], self.flip
+        d[k][1] = False
+        f[2] -= 1
+        cand = flip_candidates(d, f[3])
+        if f[2] and len(cand) <= f[2]:
+            for i in cand:
+                d[i][1] = False
+            f[2] = 0
+        if f[2]:
+            return
+        self.flip = []
+        self.ph = f[0]
+        if f[1] >= 0:
+            self.adv_paid = f[4]
+            self._dispatch(f[1], f[0], p)
+            self.adv_paid = 0
 
     def knowledge(self, p):
         return 8 + self.tok[p][TK_BOOK]
@@ -766,6 +797,12 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_RESPAWN:
             for h in self._hosts(p):
                 m[A.RESPAWN + h] = True
+        elif ph == PH_FLIP or ph == PH_DEATH_FLIP:
+            for k in flip_candidates(self.disp[p], self.flip[3]):
+                m[A.FLIP + k] = True
+        elif ph == PH_DISCARD:
+            for k in self._discard_open(p):
+                m[A.DISCARD_SLOT + k] = True
         return m
 
     def _mask_act(self, m, p):
@@ -859,6 +896,16 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     def _apply(self, a: int) -> None:
         self.steps += 1
         ph, p = self.ph, self.cur
+        if a in _ADV_ACTIONS and not self.g.auto_disp and self._ask_flip(a, ph, p):
+            pass
+        else:
+            self._dispatch(a, ph, p)
+        if self.steps >= self.g.config["max_steps"] and not self.terminal:
+            self.terminal = self.truncated = True
+            return
+        self._advance()
+
+    def _dispatch(self, a, ph, p):
         if ph == PH_ACT:
             self._apply_act(a, p)
         elif ph == PH_EVENT:
@@ -903,8 +950,12 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_BUY:
             self._apply_buy(a, p)
         elif ph == PH_RESPAWN:
-            self._respawn(p, a - A.RESPAWN)
             self.ph = PH_NONE
+            self._respawn(p, a - A.RESPAWN)       # may ask for the death penalty's flips (PH_DEATH_FLIP)
+        elif ph in (PH_FLIP, PH_DEATH_FLIP):
+            self._apply_flip(a - A.FLIP, p)
+        elif ph == PH_DISCARD:
+            self._apply_discard_slot(a - A.DISCARD_SLOT, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
@@ -924,10 +975,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 self.tok_pool[TK_FOUR] += 1
                 if self.tok[p][TK_FOUR] == 0:
                     self.ph = PH_NONE
-        if self.steps >= self.g.config["max_steps"] and not self.terminal:
-            self.terminal = self.truncated = True
-            return
-        self._advance()
 
     def _apply_act(self, a, p):
         g, geo, comp = self.g, self.g.geo, self.g.comp

@@ -7,6 +7,7 @@ a hero seat digit, `*` for creatures, `A` for the Antidote, `.` otherwise.
 from __future__ import annotations
 
 from .components import COLOURS
+from .encoding import _display_choice
 
 
 def render(s) -> str:
@@ -41,6 +42,10 @@ def render(s) -> str:
                      f"tokens {s.tok[p]} wounds {len(w)} (deep {sum(1 for x in w if x[2])}) "
                      f"display {sum(1 for c in s.disp[p] if c[1])}/{len(s.disp[p])} up"
                      f"{' ANTIDOTE' if s.antidote_holder == p else ''}")
+    dc = _display_choice(s)
+    if dc:
+        lines.append(f"display choice ({dc['kind']}, for '{dc['for']}'): seat {dc['seat']} picks {dc['left']} "
+                     f"of slots {dc['slots']}" + (f", chosen {dc['chosen']}" if dc["chosen"] else ""))
     lines.append(f"clues {list(s.clues)}  antidote {s.antidote_cell}  exit open {s.exit_open}  "
                  f"room deck {len(s.room_deck)}")
     if s.terminal:

@@ -9,6 +9,7 @@ from . import creatures as CR
 from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
     IT_DOOR, IT_HEART, cash_id, discard_id)
 from .board import colour_group
+from .display import default_discard_slots, discard_candidates
 from .components import NUM_SHAPES, TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
@@ -101,27 +102,55 @@ class TurnEndRules:
             self._take_major(p)
             self._gain(p, 18)
             return
+        s_, c, k = self._group_of(a)
+        if not self.g.auto_disp and len(discard_candidates(self.disp[p], comp, s_, c)) > k:
+            # more face-up cards match than the group takes: the player picks them (PH_DISCARD)
+            self.dsel = [a, k]
+            self.ph = PH_DISCARD
+            return
+        self._discard_slots(p, default_discard_slots(self.disp[p], comp, s_, c, k))
+        if c >= 0:
+            self._gain(p, CASH[k])
+
+    @staticmethod
+    def _group_of(a):
+        """(shape, colour or -1, k) of a `cash k x shape colour` / `discard k x shape` action."""
         pl = TABLE.payloads[a]
         if pl[0] == "cash":
-            _, s_, c, k = pl
-            self._discard_cards(p, lambda x: comp.room_shape[x] == s_ and comp.room_colour[x] == c, k)
+            return pl[1], pl[2], pl[3]
+        return pl[1], -1, pl[2]
+
+    def _discard_open(self, p):
+        """Slots the pending group discard may still take."""
+        s_, c, _ = self._group_of(self.dsel[0])
+        return discard_candidates(self.disp[p], self.g.comp, s_, c, self.dsel[2:])
+
+    def _apply_discard_slot(self, k, p):
+        """One card of the group chosen; when the choice is over (k cards, or as many left as still needed),
+        the cards go to the discard pile and a same-colour group is cashed."""
+        d = self.dsel
+        d.append(k)
+        need = d[1] - (len(d) - 2)
+        if need:
+            rest = self._discard_open(p)
+            if len(rest) > need:
+                return
+            d.extend(rest[:need])
+        s_, c, k = self._group_of(d[0])
+        self._discard_slots(p, d[2:])
+        self.dsel = []
+        self.ph = PH_GAIN
+        if c >= 0:
             self._gain(p, CASH[k])
-        else:
-            _, s_, k = pl
-            self._discard_cards(p, lambda x: comp.room_shape[x] == s_, k)
 
     def _gain(self, p, k):
         """ "A player is limited to gaining a maximum of 30 resources in a turn." """
         self.gained[p] += k
         self.res[p] = min(RES_CAP, self.res[p] + k)
 
-    def _discard_cards(self, p, pred, k):
-        """Discard k face-up display cards matching pred: plain rooms first, then special, then labs."""
-        comp = self.g.comp
-        cand = [i for i, (c, up) in enumerate(self.disp[p]) if up and pred(c)]
-        cand.sort(key=lambda i: (comp.room_lab[self.disp[p][i][0]] >= 0, comp.room_special[self.disp[p][i][0]] > 0, i))
-        out = sorted(cand[:k], reverse=True)
-        for i in out:
+    def _discard_slots(self, p, slots):
+        """The display cards of `slots` go to the discard pile (from the highest slot down)."""
+        for i in sorted(slots, reverse=True):
             c = self.disp[p].pop(i)[0]
             self.room_discard.append(c)
 

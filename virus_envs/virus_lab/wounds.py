@@ -133,8 +133,15 @@ class WoundRules:
         self.disp[p], self.net[p] = [], []
         while len(self.disp[p]) < 8 and self.room_deck:
             self.disp[p].append([self.room_deck.pop(), True])
-        for i in range(min(6, len(self.disp[p]))):
-            self.disp[p][i][1] = False
+        d = self.disp[p]
+        if self.g.auto_disp or len(d) <= 6:
+            # the documented default (display.default_death_flip_slot): the first six cards
+            for i in range(min(6, len(d))):
+                d[i][1] = False
+        else:
+            # "Flip 6 room cards face down on the player's Rooms display": his choice, card by card
+            self.flip = [PH_NONE, -1, 6, len(d), 6]
+            self.ph, self.cur = PH_DEATH_FLIP, p
         del comp
 
     def _retire(self, p):
