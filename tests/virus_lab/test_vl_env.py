@@ -32,10 +32,11 @@ def test_pettingzoo_api_seed_render(n):
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 @pytest.mark.parametrize("level", [1, 2, 3])
-def test_random_playouts_keep_invariants(n, level):
+@pytest.mark.parametrize("auto", [False, True])
+def test_random_playouts_keep_invariants(n, level, auto):
     """Room capacity 7; creature, token, cube, tile and card supplies conserved; resources within the cap;
-    every game ends."""
-    g = VirusLabGame(num_players=n, difficulty=level)
+    every game ends (the Rooms display choices as decisions, and by the default)."""
+    g = VirusLabGame(num_players=n, difficulty=level, auto_display_choices=auto)
     for seed in range(3):
         s, steps = play_random(g, seed, check=True)
         assert s.is_terminal() and not s.is_truncated()

@@ -988,7 +988,7 @@ def test_exchange_in_same_room_out_of_combat():
 
 
 def test_major_advantage_effects_and_earlier_end():
-    s = empty_state(1)
+    s = empty_state(1, auto_display_choices=True)
     for c in s.disp[0][:4]:
         c[1] = False
     s._mask = None

@@ -4,18 +4,21 @@ Three rules let a player choose cards of his own Rooms display:
 - "When a player takes an Advantage he flips a face-up card of his Rooms display" (which card: his choice);
 - "Players may discard from their Rooms display any group of cards with the same number of doorways ...":
   when more face-up cards match the group than it takes, which ones go is his choice;
-- Death: "Flip 6 room cards face down on the player's Rooms display" (which six: his choice).
+- Death: "Flip 6 room cards face down on the player's Rooms display" (which six: his choice);
+- Recovering an Advantage ("flips 1 ... room card(s) from his display face up") and the Major Advantage
+  "restore 3 used room cards on the Rooms display by flipping them face up" (which face-down cards).
 
 With `auto_display_choices=True` the engine takes these defaults (the behaviour of the first version);
 with `False` (the default) each is a decision of that player (`flip display slot k`,
-`discard display slot k`). The functions below are the defaults; the engine's auto mode calls them, and
-an agent can call them on its view: `display_from_view(view["heroes"][p]["display"], comp)` gives the
-`[(card id, face up), ...]` list they take.
+`discard display slot k`; a restore is `flip display slot k` on a face-down card). The functions below
+are the defaults; the engine's auto mode calls them, and an agent can call them on its view: `display_from_view(view["heroes"][p]["display"], comp)` gives the
+`[(card id, face up), ...]` list they take, and `default_display_action(view, comp)` the action id of the
+default for the pending choice (`view["display_choice"]`), exactly what the auto mode does.
 """
 from __future__ import annotations
 
-__all__ = ["display_from_view", "default_flip_slot", "default_discard_slots", "default_death_flip_slot",
-           "flip_candidates", "discard_candidates"]
+__all__ = ["default_display_action", "display_from_view", "default_flip_slot", "default_discard_slots",
+           "default_death_flip_slot", "default_restore_slot", "flip_candidates", "discard_candidates"]
 
 
 def display_from_view(view_display, comp):
@@ -80,3 +83,35 @@ def default_death_flip_slot(display):
         if up:
             return i
     return -1
+
+
+def default_restore_slot(display):
+    """The documented default of a restore (recover an Advantage, Major Advantage "restore 3 used room
+    cards"): the lowest face-down slot. -1 when none is face down."""
+    for i, (_, up) in enumerate(display):
+        if not up:
+            return i
+    return -1
+
+
+def default_display_action(view, comp):
+    """The action id the documented default takes for the pending display choice of `view` (a
+    `VirusLabState.view(p)` dict whose `display_choice` is not None): `flip display slot k` (flip, death
+    flip, restore) or `discard display slot k`. Choosing it at every such decision reproduces the
+    `auto_display_choices=True` game exactly."""
+    from .actions import A
+    dc = view["display_choice"]
+    display = display_from_view(view["heroes"][dc["seat"]]["display"], comp)
+    kind = dc["kind"]
+    if kind == "discard":
+        chosen = dc["chosen"]
+        k = default_discard_slots(display, comp, dc["shape"], dc["colour"], len(chosen) + dc["left"], chosen)[0]
+        return A.DISCARD_SLOT + k
+    if kind == "flip":
+        # the slots open to it end before a refill's returned card; face-down slots do not change the default
+        k = default_flip_slot(display, comp, limit=max(dc["slots"]) + 1)
+    elif kind == "death flip":
+        k = default_death_flip_slot(display)
+    else:
+        k = default_restore_slot(display)
+    return A.FLIP + k

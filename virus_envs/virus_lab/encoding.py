@@ -7,7 +7,7 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 |---|---|---|
 | cells | (rows*cols, 67) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3, Slow-phase options: group to move, option 1 room, 2A room, 2B group |
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
-| display | (24, 18) | the observer's Rooms display, per slot: card present, face up, shape (5), colour (4), lab symbol, First Aid/Ammo/Net (3); the observer's pending display choice: slot chosen for the group discard, slot open to the choice (flip or discard), flips or cards still to choose/6 |
+| display | (24, 18) | the observer's Rooms display, per slot: card present, face up, shape (5), colour (4), lab symbol, First Aid/Ammo/Net (3); the observer's pending display choice: slot chosen for the group discard, slot open to the choice (flip, restore or discard), cards still to choose/6 |
 | globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (7), side options (4), colour options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
@@ -19,7 +19,7 @@ import numpy as np
 from ..core import ObsLayout
 from .actions import MAX_DISPLAY
 from .components import NUM_SHAPES, TK_BOOK
-from .flow import PH_DISCARD, PH_FLIP
+from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 67
 PHASE_SLOTS = 20
@@ -252,10 +252,10 @@ def encode(s, p) -> np.ndarray:
             if s.ph == PH_DISCARD:
                 for k in s.dsel[2:]:
                     D[k, 15] = 1
-                open_, left = s._discard_open(p), s.dsel[1] - len(s.dsel) + 2
+                left = s.dsel[1] - len(s.dsel) + 2
             else:
-                open_, left = [k for k in range(s.flip[3]) if disp[k][1]], s.flip[2]
-            for k in open_:
+                left = s.flip[2]
+            for k in s._display_open(p):
                 D[k, 16] = 1
             D[:, 17] = left / 6
     np.clip(v, 0.0, 1.0, out=v)
@@ -333,17 +333,20 @@ def view(s, p) -> dict:
 
 
 def _display_choice(s):
-    """The pending Rooms display choice (public: the display lies face up on the table), or None:
-    kind "flip" (an Advantage; `for` names the action it pays for), "death flip" or "discard" (`for` names the
-    group action), the seat, the slots open to it, the slots already chosen (discard) and how many are left."""
+    """The pending Rooms display choice (public: the display lies on the table), or None: kind "flip" (an
+    Advantage; `for` names the action it pays for), "death flip", "restore" (a face-down card face up:
+    `recover advantage`, `major advantage: restore 3 room cards`) or "discard" (`for` names the group
+    action, with its `shape` and `colour`, -1 for any); the seat, the slots open to it, the slots already
+    chosen (discard) and how many are left."""
     if s.terminal or s.ph < PH_FLIP:
         return None
     from .actions import TABLE
     p = s.cur
     if s.ph == PH_DISCARD:
+        shape, colour, _ = s._group_of(s.dsel[0])
         return {"kind": "discard", "seat": p, "for": TABLE.name(s.dsel[0]), "slots": s._discard_open(p),
-                "chosen": list(s.dsel[2:]), "left": s.dsel[1] - len(s.dsel) + 2}
+                "chosen": list(s.dsel[2:]), "left": s.dsel[1] - len(s.dsel) + 2, "shape": shape, "colour": colour}
     f = s.flip
-    return {"kind": "flip" if s.ph == PH_FLIP else "death flip", "seat": p,
-            "for": TABLE.name(f[1]) if f[1] >= 0 else "return after death",
-            "slots": [k for k in range(f[3]) if s.disp[p][k][1]], "chosen": [], "left": f[2]}
+    kind = "flip" if s.ph == PH_FLIP else "restore" if s.ph == PH_RESTORE else "death flip"
+    return {"kind": kind, "seat": p, "for": TABLE.name(f[1]) if f[1] >= 0 else "return after death",
+            "slots": s._display_open(p), "chosen": [], "left": f[2]}

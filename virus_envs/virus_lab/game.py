@@ -27,7 +27,7 @@ from .board import DOOR_CLOSED, Geometry, connected, fits, mismatches, rotate
 from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID,
                          SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_SHIELD, TR_GAS, TR_LASERS, load_components)
 from .combat import CombatRules
-from .display import default_flip_slot, flip_candidates
+from .display import default_flip_slot, default_restore_slot, flip_candidates
 from .events import EventRules
 from .labs import LabRules
 from .research import incompatible_table
@@ -461,6 +461,42 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.ph = PH_FLIP
         return True
 
+    def _restore(self, p, k):
+        """Flip k used (face-down) display cards face up: the player's choice (PH_RESTORE) when he has one,
+        else the documented default (`display.default_restore_slot`: the lowest face-down slots). True when
+        asked (the Real Time action resumes after the last card)."""
+        d = self.disp[p]
+        down = [i for i in range(len(d)) if not d[i][1]]
+        if self.g.auto_disp or len(down) <= k:
+            for _ in range(min(k, len(down))):
+                d[default_restore_slot(d)][1] = True
+            return False
+        self.flip = [PH_NONE, A.RECOVER if k == 1 else A.MAJOR_CARDS, k, len(d), k]   # (the action: for the view)
+        self.ph = PH_RESTORE
+        return True
+
+    def _apply_restore(self, k, p):
+        d, f = self.disp[p], self.flip
+        d[k][1] = True
+        f[2] -= 1
+        down = [i for i in range(len(d)) if not d[i][1]]
+        if f[2] and len(down) <= f[2]:
+            for i in down:
+                d[i][1] = True
+            f[2] = 0
+        if f[2] == 0:
+            self.flip = []
+            self._resume()
+
+    def _display_open(self, p):
+        """Slots open to the pending display choice (PH_FLIP, PH_DEATH_FLIP, PH_RESTORE, PH_DISCARD)."""
+        ph, d = self.ph, self.disp[p]
+        if ph == PH_DISCARD:
+            return self._discard_open(p)
+        if ph == PH_RESTORE:
+            return [i for i in range(len(d)) if not d[i][1]]
+        return flip_candidates(d, self.flip[3])
+
     def _apply_flip(self, k, p):
         """The chosen card goes face down; after the last flip the Advantage's action is applied (PH_FLIP), or
         the return resumes (PH_DEATH_FLIP). Flips left without a choice (every candidate must go) are made."""
@@ -797,12 +833,12 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_RESPAWN:
             for h in self._hosts(p):
                 m[A.RESPAWN + h] = True
-        elif ph == PH_FLIP or ph == PH_DEATH_FLIP:
-            for k in flip_candidates(self.disp[p], self.flip[3]):
-                m[A.FLIP + k] = True
         elif ph == PH_DISCARD:
             for k in self._discard_open(p):
                 m[A.DISCARD_SLOT + k] = True
+        elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
+            for k in self._display_open(p):
+                m[A.FLIP + k] = True
         return m
 
     def _mask_act(self, m, p):
@@ -954,6 +990,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self._respawn(p, a - A.RESPAWN)       # may ask for the death penalty's flips (PH_DEATH_FLIP)
         elif ph in (PH_FLIP, PH_DEATH_FLIP):
             self._apply_flip(a - A.FLIP, p)
+        elif ph == PH_RESTORE:
+            self._apply_restore(a - A.FLIP, p)
         elif ph == PH_DISCARD:
             self._apply_discard_slot(a - A.DISCARD_SLOT, p)
         elif ph == PH_SLOW:
@@ -1061,20 +1099,14 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.adren[p] = True
         elif a == A.RECOVER:
             # No Real Time: "pay 3 Action cubes ... to recover 1 Advantage. Place the cubes in the player reserve."
+            # "The player then flips 1 ... room card(s) from his display face up"
             self.stock[p] -= 3
             self.reserve[p] += 3
-            for c in self.disp[p]:
-                if not c[1]:
-                    c[1] = True
-                    break
+            pending = self._restore(p, 1)
         elif a == A.MAJOR_CARDS:
             # "For a Major Advantage, restore 3 used room cards on the Rooms display by flipping them face up."
             self._take_major(p)
-            k = 0
-            for c in self.disp[p]:
-                if not c[1] and k < 3:
-                    c[1] = True
-                    k += 1
+            pending = self._restore(p, 3)
         elif A.BARRIER <= a < A.EXPLOSIVES + 3:   # barrier, unbar, doors, breach, explosives
             self._apply_tile(a, p, cell)
         elif A.GIVE <= a < A.GIVE + 4 * len(GIFTS):

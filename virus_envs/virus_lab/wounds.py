@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import creatures as CR
 from .components import TK_SHIELD
 from .actions import A
+from .display import default_death_flip_slot
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
 NK = CR.NK
@@ -135,9 +136,9 @@ class WoundRules:
             self.disp[p].append([self.room_deck.pop(), True])
         d = self.disp[p]
         if self.g.auto_disp or len(d) <= 6:
-            # the documented default (display.default_death_flip_slot): the first six cards
-            for i in range(min(6, len(d))):
-                d[i][1] = False
+            # the documented default: the first six cards
+            for _ in range(min(6, len(d))):
+                d[default_death_flip_slot(d)][1] = False
         else:
             # "Flip 6 room cards face down on the player's Rooms display": his choice, card by card
             self.flip = [PH_NONE, -1, 6, len(d), 6]
