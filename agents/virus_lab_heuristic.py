@@ -30,20 +30,25 @@ from agents.base import ParamAgent
 from virus_envs.virus_lab.actions import A, GIFTS, MAX_DISPLAY, cash_id, discard_id, explore_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
+from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE
+from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
-P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY = (PHASES[x] for x in (
-    PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY))
+from agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
+
+P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
+    PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
+P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
 
 class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
-    PARAMS = {"roll_cubes": 3, "roll_bullets": 4, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
+    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 2, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
               "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 4,
-              "boss_reach": 3}
+              "boss_reach": 3, "clue_redraw": True,
+              "idle": "pass", "hoard": 13, "search_stock": 10, "keep": 0}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -52,6 +57,13 @@ class VirusLabHeuristic(ParamAgent):
         comp = game.comp
         self.card_id = {name: i for i, name in enumerate(comp.room_name)}
         self.geo = game.geo
+        self._adv_used = {}
+        self._nav = {}
+
+    def reset(self, seed=None):
+        super().reset(seed)
+        self._adv_used = {}
+        self._nav = {}
 
     # ------------------------------------------------------------------------------------------
     def act(self, decision) -> int:
@@ -73,6 +85,10 @@ class VirusLabHeuristic(ParamAgent):
             a = self._gain(v, p, m)
         elif ph == P_BUY:
             a = self._buy(v, p, m)
+        elif ph == P_CLUE:
+            a = self._clue(v, p, m)
+        elif ph in P_CARD_CHOICE:
+            a = self._card_choice(v, p, m)
         else:
             a = self._default(m)
         if a is None or not m[a]:
@@ -162,6 +178,18 @@ class VirusLabHeuristic(ParamAgent):
         return ex[i % 2]
 
     def _real_time(self, v, p, m):
+        a = self._real_time_plan(v, p, m)
+        me = v["heroes"][p]
+        if a is not None and A.MOVE <= a < A.SEARCH and me["stock"] <= self.params["keep"] \
+                and not any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"]):
+            # pacing: the last cubes are kept for the next turn (a Hero with no cubes cannot run or fight),
+            # unless this step reaches the room where the plan's next action happens
+            target, _ = self._target(v, p)
+            if target < 0 or a >= A.EXPLORE or self.geo.NB[me["pos"]][a - A.MOVE] != target:
+                return A.PASS
+        return a
+
+    def _real_time_plan(self, v, p, m):
         me = v["heroes"][p]
         pos = me["pos"]
         rooms = {r["cell"]: r for r in v["rooms"]}
@@ -180,6 +208,18 @@ class VirusLabHeuristic(ParamAgent):
                 pass
             else:
                 return todo
+        # Clues on the table that no room meets: build the room they describe
+        plan = self._engineer_plan(v, p)
+        if plan is not None:
+            _, a_room, d, k, r, _ = plan
+            if a_room == pos:
+                a = explore_id(d, k, r)
+                if m[a]:
+                    return a
+            else:
+                a = self._toward(v, p, m, a_room)
+                if a is not None:
+                    return a
         # labs: a lab card placed where its symbol joins others
         lab = self._best_lab_explore(v, p, m)
         if lab is not None and (lab[1] >= 2 or target < 0 or v["exit_open"]):
@@ -199,11 +239,19 @@ class VirusLabHeuristic(ParamAgent):
         a = self._keep_away(v, p, m)
         if a is not None:
             return a
-        if self.params["search"] and m[A.SEARCH] and here["colour"] >= 0:
+        # nothing to do: a search where the Hero stands spawns no Creature (his room is not empty), and cubes
+        # above `hoard` would be wasted (the turn's recovery comes from the reserve)
+        me = v["heroes"][p]
+        if self.params["search"] and m[A.SEARCH] and here["colour"] >= 0 and me["stock"] >= self.params["search_stock"]:
             return A.SEARCH
-        a = self._explore_any(v, p, m)
-        if a is not None:
-            return a
+        if self.params["idle"] == "home" and v["exit_open"] and pos != self.geo.start_cell:
+            a = self._toward(v, p, m, self.geo.start_cell)
+            if a is not None:
+                return a
+        if self.params["idle"] == "explore" or me["stock"] > self.params["hoard"]:
+            a = self._explore_any(v, p, m)
+            if a is not None:
+                return a
         return A.PASS
 
     def _group_distance(self, v, cell):
@@ -364,34 +412,55 @@ class VirusLabHeuristic(ParamAgent):
                             best, best_k = y, key
         return best
 
-    def _toward(self, v, p, m, target, flee=False):
-        """A step on a shortest path to `target`, or towards the frontier (an unexplored side of a reachable
-        room) that minimises path length + distance left: a potential, so the Hero never oscillates."""
+    def _toward(self, v, p, m, target):
+        """A step towards `target`: along a shortest path when one exists, else towards the frontier space
+        (an empty space beside a reachable room's doorway) minimising path + distance left, explored with the
+        card that opens towards the target. The chosen frontier is kept for the turn, so the Hero does not
+        wander between equally good frontiers."""
         me = v["heroes"][p]
         pos = me["pos"]
-        dist, first = self._paths(v, pos, goal=target)
+        t = Table(self.g, v)
+        dist, first = t.paths(pos, goal=target)
         if target in dist and target != pos:
             d = first[target]
-            if m[A.MOVE + d]:
-                return A.MOVE + d
-        rooms = {r["cell"]: r for r in v["rooms"]}
-        lab_cards = self.g.comp.room_lab
-        best, best_k = None, None
-        for a, d, k, r, c, y in self._explores(v, p, m):
-            doors = self.g.rot_doors[c][r]
-            key = (1 + self._manhattan(y, target), 0, 0 if lab_cards[c] < 0 else 1, -bin(doors).count("1"))
-            if best_k is None or key < best_k:
-                best, best_k = a, key
-        for c, k in dist.items():
-            if c == pos or not m[A.MOVE + first[c]]:
+            return A.MOVE + d if m[A.MOVE + d] else None
+        cards = display_cards(self.g, me)
+        if not cards:
+            return None
+        geo = self.geo
+        key = (v["turn"], target)
+        best = None
+        old = self._nav.get(p)
+        if old and old[0] == key and old[1] in dist and t.card[old[3]] < 0:
+            best = old[1:]
+        else:
+            for a_, d, y in t.frontier(dist):
+                if not placements(self.g, t, cards, y):
+                    continue
+                k = (dist[a_] + 1 + self._manhattan(y, target), dist[a_])
+                if best is None or k < best[3:]:
+                    best = (a_, d, y) + k
+            if best is None:
+                return None
+            self._nav[p] = (key,) + best
+        a_, d, y = best[:3]
+        if a_ != pos:
+            s_ = first[a_]
+            return A.MOVE + s_ if m[A.MOVE + s_] else None
+        ty, tx = divmod(target, geo.cols)
+        yy, yx = divmod(y, geo.cols)
+        want = {0 if ty < yy else 2 if ty > yy else -1, 3 if tx < yx else 1 if tx > yx else -1} - {-1}
+        lab = self.g.comp.room_lab
+        choice, ck = None, None
+        for k, r, c, mk in placements(self.g, t, cards, y):
+            a = explore_id(d, k, r)
+            if not m[a]:
                 continue
-            for d in range(4):
-                y = self.geo.NB[c][d]
-                if y >= 0 and y not in rooms and (rooms[c]["doors"] >> d) & 1:
-                    key = (k + 1 + self._manhattan(y, target), 1, 0, 0)
-                    if best_k is None or key < best_k:
-                        best, best_k = A.MOVE + first[c], key
-        return best
+            toward = sum(1 for w in want if (mk >> w) & 1)
+            kk = (-toward, lab[c] >= 0, -bin(mk).count("1"))
+            if ck is None or kk < ck:
+                choice, ck = a, kk
+        return choice
 
     def _explore_any(self, v, p, m):
         lab_cards = self.g.comp.room_lab
@@ -402,34 +471,135 @@ class VirusLabHeuristic(ParamAgent):
                 best, best_k = a, key
         return best
 
+    # -- Rooms display choices ----------------------------------------------------------------------
+    def _card_choice(self, v, p, m):
+        """Which display card an Advantage (or the death penalty) flips, a group discards, or a restore turns up:
+        give up plain rooms of the most plentiful shape first and keep Research Lab cards; restore labs first."""
+        comp = self.g.comp
+        disp = v["heroes"][p]["display"]
+        cnt = [0] * 5
+        for name, up in disp:
+            if up:
+                cnt[comp.room_shape[self.card_id[name]]] += 1
+
+        def keep_value(k):          # low = give it up first
+            c = self.card_id[disp[k][0]]
+            return (comp.room_lab[c] >= 0, comp.room_special[c] > 0, -cnt[comp.room_shape[c]], -k)
+        slots = [(A.FLIP + k, k) for k in range(len(disp)) if m[A.FLIP + k]]
+        slots += [(A.DISCARD_SLOT + k, k) for k in range(len(disp)) if m[A.DISCARD_SLOT + k]]
+        if not slots:
+            return None
+        if v["phase"] == PHASES[PH_RESTORE]:
+            return max(slots, key=lambda x: keep_value(x[1]))[0]
+        return min(slots, key=lambda x: keep_value(x[1]))[0]
+
+    # -- clues and the antidote ---------------------------------------------------------------------
+    def _antidote_free(self, v):
+        return v["antidote_cell"] < 0 and v["antidote_holder"] < 0 and v["antidote_out"] < 0
+
+    def _engineer_plan(self, v, p):
+        """The nearest exploration that makes the clues single out one room (when no room meets them now)."""
+        if not v["clues"] or not self._antidote_free(v):
+            return None
+        t = Table(self.g, v)
+        if t.candidates(v["clues"]):
+            return None
+        dist, _ = t.paths(v["heroes"][p]["pos"])
+        plans = engineer(self.g, t, v["clues"], v["heroes"][p], dist)
+        return plans[0] if plans else None
+
+    def _clue(self, v, p, m):
+        """Keep a Clue that singles out a room now or can be made to (a room I can build); else redraw (2 Advantages)."""
+        if not m[A.REDRAW] or not self._antidote_free(v):
+            return A.KEEP
+        new = clues_after(v["clues"], v["clue_drawn"], self.g.incompatible)
+        if not new:
+            return A.REDRAW
+        t = Table(self.g, v)
+        cand = t.candidates(new)
+        if len(cand) == 1:
+            return A.KEEP
+        if not cand:
+            dist, _ = t.paths(v["heroes"][p]["pos"])
+            if engineer(self.g, t, new, v["heroes"][p], dist):
+                return A.KEEP
+        return A.REDRAW if self.params["clue_redraw"] else A.KEEP
+
     # -- combat ----------------------------------------------------------------------------------
-    def _threat(self, here):
+    def _stats(self, v, here):
+        """[(kind, count, hp, dodge, damage)] of the group in `here` (a Boss's card once seen, else a guess)."""
         comp = self.g.comp
         cre = here["creatures"]
-        return sum(cre[k] * comp.cre_damage[k] for k in range(8)) + 3 * cre[8]     # a Boss: 2-3 Damage points
+        out = [(k, cre[k], comp.cre_hp[k], comp.cre_dodge[k], comp.cre_damage[k]) for k in range(8) if cre[k]]
+        if cre[8]:
+            seen = [b for b in v["bosses"] if b["cell"] == here["cell"]]
+            b = seen[0] if seen else {"hp": 5, "dodge": 3, "damage": 3}
+            out.append((8, cre[8], b["hp"], b["dodge"], b["damage"]))
+        return out
+
+    def _threat(self, v, here):
+        return sum(n * dmg for _, n, _, _, dmg in self._stats(v, here))
+
+    def _kill_cost(self, v, here):
+        return sum(n * 3 * hp for _, n, hp, _, _ in self._stats(v, here))
 
     def _combat(self, v, p, m, here, target):
-        """Fight a small group; run from a big one (to a room without Creatures), or stand when cornered."""
+        """In combat. Before this turn's counter-attack: roll when the cubes and bullets at hand are expected to
+        kill the group, or at least to Dodge it all (then flee paying only the penalty); after it (staying costs
+        nothing more this turn): flee when the undodged Creatures are few, roll again when the rest can be killed,
+        else stay."""
         me = v["heroes"][p]
-        threat = self._threat(here)
+        stats = self._stats(v, here)
+        dodged = me["dodged"]
+        undodged = sum(max(0, n - dodged[k]) * dmg for k, n, _, _, dmg in stats)
         hp_left = self.g.hp - len(me["wounds"])
         shields = me["tokens"][4]
-        if m[A.ATTACK] and me["bullets"] >= 1 and me["stock"] >= 2 and threat <= 3 and not here["creatures"][8]:
-            return A.ATTACK
+        c = min(me["stock"] - 1, self.params["roll_cubes"])
+        b = min(me["bullets"], self.params["roll_bullets"])
+        expect = max(0, c) * b * self.g.config["p_positive"] ** 2
+        kill = self._kill_cost(v, here)
+        dodge_all = sum(max(0, n - dodged[k]) * dg for k, n, _, dg, _ in stats)
+        can_roll = m[A.ATTACK] and b >= 1 and c >= 1
         rooms = {r["cell"]: r for r in v["rooms"]}
         safe = [d for d in range(4) if m[A.MOVE + d] and not any(rooms[self.geo.NB[here["cell"]][d]]["creatures"])]
-        if safe and max(0, threat - shields) + 1 < hp_left - 1:
-            tgt = target if target >= 0 else self.geo.start_cell
+        tgt = target if target >= 0 else self.geo.start_cell
+
+        def flee():
             return A.MOVE + min(safe, key=lambda d: self._manhattan(self.geo.NB[here["cell"]][d], tgt))
+        if can_roll and expect >= self.params["fight_margin"] * kill:
+            return A.ATTACK
+        flight = (0 if me["flee_free"] else 1) + max(0, undodged - shields)
+        if me["countered"]:
+            if safe and (undodged == 0 or flight < hp_left - 1) and me["stock"] >= 1:
+                return flee()
+            return A.PASS
+        if can_roll and expect >= self.params["dodge_margin"] * dodge_all:
+            return A.ATTACK
+        if safe and flight < hp_left - 1:
+            return flee()
         if m[A.ATTACK] and me["bullets"] >= 1:
             return A.ATTACK
+        if safe:
+            return flee()       # no roll possible: standing takes the same attack and keeps the Hero there
         return A.PASS
 
     def _build_roll(self, v, p, m):
+        """Roll enough cubes and bullets to expect the Successes this fight needs (all the kills when affordable,
+        else Dodging the group), keeping one cube to run and the other bullets for later fights."""
         roll = v["roll"]
-        if roll[0] < self.params["roll_cubes"] and m[A.ADD_CUBE] and v["heroes"][p]["stock"] > 1:
-            return A.ADD_CUBE
-        if roll[1] < self.params["roll_bullets"] and m[A.ADD_BULLET]:
+        me = v["heroes"][p]
+        here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
+        c_max = max(1, min(roll[0] + me["stock"] - 1, self.params["roll_cubes"]))
+        b_have = roll[1] + me["bullets"]
+        q = self.g.config["p_positive"] ** 2
+        kill = self._kill_cost(v, here)
+        need = kill if c_max * min(b_have, self.params["roll_bullets"]) * q >= self.params["fight_margin"] * kill \
+            else sum(max(0, n - me["dodged"][k]) * dg for k, n, _, dg, _ in self._stats(v, here))
+        b_want = min(b_have, self.params["roll_bullets"], -(-int(self.params["dodge_margin"] * need) // max(1e-9, c_max * q)) + 1)
+        if roll[0] < 1 or (roll[0] < c_max and m[A.ADD_CUBE]):
+            if m[A.ADD_CUBE]:
+                return A.ADD_CUBE
+        if roll[1] < max(1, b_want) and m[A.ADD_BULLET]:
             return A.ADD_BULLET
         for t in (TK_BOOK, TK_HEART):
             if roll[2 + t] == 0 and m[A.ADD_TOKEN + t]:
@@ -437,25 +607,43 @@ class VirusLabHeuristic(ParamAgent):
         return A.ROLL
 
     def _result(self, v, m):
+        """Re-roll an empty result with a Four-leaf; spend Advantages (up to `adv_combat`) on negative cubes
+        while the Successes fall short of killing the group."""
         rr = v["roll_result"]
         if (rr[0] == 0 or rr[2] == 0) and m[A.REROLL]:
             return A.REROLL
-        if rr[0] == 0 and m[A.ADV_CUBE]:
-            return A.ADV_CUBE
-        if rr[2] == 0 and m[A.ADV_BULLET]:
-            return A.ADV_BULLET
+        pos_c, pos_b = rr[0], rr[2]
+        mult_b, mult_c = 1 + rr[4 + TK_BOOK], 1 + rr[4 + TK_HEART]
+        succ = pos_c * mult_c * pos_b * mult_b
+        me = v["heroes"][v["seat"]]
+        here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
+        used = self._adv_used.get(v["turn"], 0)
+        if succ < self._kill_cost(v, here) and used < self.params["adv_combat"]:
+            gain_c = mult_c * pos_b * mult_b if m[A.ADV_CUBE] else -1
+            gain_b = mult_b * pos_c * mult_c if m[A.ADV_BULLET] else -1
+            if max(gain_c, gain_b) > 0 or (pos_c == 0 and m[A.ADV_CUBE]) or (pos_b == 0 and m[A.ADV_BULLET]):
+                self._adv_used[v["turn"]] = used + 1
+                if (gain_c >= gain_b and m[A.ADV_CUBE]) or not m[A.ADV_BULLET]:
+                    return A.ADV_CUBE
+                return A.ADV_BULLET
         return A.ACCEPT
 
     def _spend(self, v, p, m):
-        comp = self.g.comp
-        dmg = list(comp.cre_damage) + [3]
-        kills = [k for k in range(NAMES_KIND) if m[A.KILL + k]]
-        if kills:
-            return A.KILL + max(kills, key=lambda k: dmg[k])
-        dodges = [k for k in range(NAMES_KIND) if m[A.DODGE + k]]
-        if dodges:
-            return A.DODGE + max(dodges, key=lambda k: dmg[k])
-        return A.SPEND_DONE
+        """Spend Successes greedily on the best damage prevented per Success: a kill (3 per hit point, worth
+        `kill_bonus` more: it is for good) or a Dodge (this turn only)."""
+        me = v["heroes"][p]
+        here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
+        best, best_k = A.SPEND_DONE, 0.0
+        for k, n, hp, dg, dmg in self._stats(v, here):
+            if m[A.KILL + k]:
+                val = dmg * (1 + self.params["kill_bonus"]) / (3 * hp)
+                if val > best_k:
+                    best, best_k = A.KILL + k, val
+            if m[A.DODGE + k]:
+                val = dmg / max(1, dg)
+                if val > best_k:
+                    best, best_k = A.DODGE + k, val
+        return best
 
     # -- turn end --------------------------------------------------------------------------------
     def _gain(self, v, p, m):
@@ -483,7 +671,7 @@ class VirusLabHeuristic(ParamAgent):
     def _buy(self, v, p, m):
         tok = v["heroes"][p]["tokens"]
         want = ((1, tok[TK_HEART] < self.params["hearts"]), (2, tok[4] < self.params["shields"]),
-                (0, v["heroes"][p]["bullets"] < 10), (6, tok[TK_BOOK] < self.params["books"]))
+                (0, v["heroes"][p]["bullets"] < self.params["bullets"]), (6, tok[TK_BOOK] < self.params["books"]))
         for item, ok in want:
             if ok and m[A.BUY + item]:
                 return A.BUY + item

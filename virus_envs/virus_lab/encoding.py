@@ -304,7 +304,9 @@ def view(s, p) -> dict:
             "wounds": [{"card": (w[0] if not w[1] else None), "face_down": w[1], "deep": w[2]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
-            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q]})
+            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q],
+            # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
+            "dodged": list(s.dodged[q]), "countered": bool(s.countered[q]), "flee_free": bool(s.flee_free[q])})
     return {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
         "event": comp.event_name[s.event] if s.event >= 0 else None, "events_played": len(s.event_pile),
