@@ -96,6 +96,31 @@ class TrainConfig:
     eval_opponents: list = field(default_factory=lambda: ["random", "heuristic"])
     progress_every: int = 20_000
     """steps between progress lines"""
+    target_kl: float = 0.0
+    """MaskablePPO's target_kl: stop a rollout's epochs once the approximate KL exceeds 1.5 x this (0 = off)"""
+    vf_arch: list = field(default_factory=list)
+    """the critic's hidden layers when they differ from the actor's (empty = net_arch for both)"""
+    bc_teacher: str = ""
+    """behaviour-cloning warm start (agents/imitation.py): the teacher's agent spec, e.g. 'heuristic'; '' = off"""
+    bc_games: int = 1000
+    """teacher games (every seat the teacher) whose decisions are cloned"""
+    bc_epochs: int = 4
+    """passes over the teacher's decisions"""
+    bc_lr: float = 1e-3
+    """Adam learning rate of the cloning (its own optimizer; PPO's starts fresh)"""
+    bc_batch_size: int = 256
+    bc_value: float = 0.5
+    """weight of the critic's regression on the discounted final return during cloning (0 = the actor only)"""
+    bc_dagger_rounds: int = 0
+    """DAgger rounds after the first cloning: the clone plays bc_dagger_games games, the teacher labels them,
+    and the policy is cloned again (bc_dagger_epochs) on everything collected"""
+    bc_dagger_games: int = 200
+    bc_dagger_epochs: int = 2
+    bc_workers: int = 1
+    """processes playing the teacher's games (the data do not depend on it)"""
+    save_optimizer: bool = True
+    """False: model files are saved without Adam's moment estimates (a third of the size; inference and
+    loading are unchanged, training from such a file restarts Adam)"""
 
 
 _CHOICES = {"vec_env": ("dummy", "subproc"), "activation": ("tanh", "relu")}
@@ -133,13 +158,21 @@ def check_config(cfg: TrainConfig, source: str = "config") -> None:
         if getattr(cfg, k) not in choices:
             raise ValueError(f"{source}: key {k!r} must be one of {choices}, got {getattr(cfg, k)!r}")
     for k in ("total_steps", "n_envs", "torch_threads", "n_steps", "batch_size", "n_epochs", "snapshot_every",
-              "snapshot_pool", "eval_every", "progress_every"):
+              "snapshot_pool", "eval_every", "progress_every", "bc_games", "bc_batch_size", "bc_dagger_games",
+              "bc_workers"):
         if getattr(cfg, k) < 1:
             raise ValueError(f"{source}: key {k!r} must be at least 1, got {getattr(cfg, k)}")
     if cfg.eval_games < 0 or cfg.max_minutes < 0 or cfg.players < 0 or cfg.shaping < 0:
         raise ValueError(f"{source}: eval_games, max_minutes, players and shaping must not be negative")
+    for k in ("target_kl", "bc_value", "bc_epochs", "bc_dagger_rounds", "bc_dagger_epochs"):
+        if getattr(cfg, k) < 0:
+            raise ValueError(f"{source}: key {k!r} must not be negative, got {getattr(cfg, k)}")
+    if not cfg.bc_lr > 0:
+        raise ValueError(f"{source}: key 'bc_lr' must be positive, got {cfg.bc_lr}")
     if not cfg.net_arch or not all(isinstance(x, int) and x > 0 for x in cfg.net_arch):
         raise ValueError(f"{source}: key 'net_arch' must be a list of positive ints, got {cfg.net_arch!r}")
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in cfg.vf_arch):
+        raise ValueError(f"{source}: key 'vf_arch' must be a list of positive ints, got {cfg.vf_arch!r}")
     ops = cfg.opponents
     if not ops or not all(isinstance(w, (int, float)) and not isinstance(w, bool) and w >= 0 for w in ops.values()) \
             or sum(ops.values()) <= 0:
@@ -177,18 +210,23 @@ def make_env_fn(cfg: TrainConfig, num_players: int):
 def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[dict]:
     """The model against each opponent spec with the tournament code; rows with per-seat Wilson intervals.
 
-    In a co-operative game (`game.cooperative`) the opponents are partners: each row is the model in
-    one seat of a team of that spec, and a first row `team` is a whole team of the model.
+    In a co-operative game (`game.cooperative`) the opponents are partners: a first row `team` is a
+    whole team of the model (`head_to_head`'s team mode), then each row is the model in one seat of a
+    team of that spec, seats rotated (`mixed_team`); with one player only the `team` row is played
+    (the others would be the same games).
     """
     from experiments.arena import head_to_head, wilson
 
     rows = []
     coop = bool(getattr(game, "cooperative", False))
-    for opp in (["team"] if coop else []) + list(opponents):
+    for opp in (["team"] if coop else []) + ([] if coop and game.num_players == 1 else list(opponents)):
         label = opp
         if opp == "team":
-            opp = f"ppo:{model_path}"
-        res = head_to_head(game, f"ppo:{model_path}", opp, games, seed=seed)
+            res = head_to_head(game, f"ppo:{model_path}", f"ppo:{model_path}", games, seed=seed)
+        elif coop:
+            res = mixed_team(game, f"ppo:{model_path}", opp, games, seed=seed)
+        else:
+            res = head_to_head(game, f"ppo:{model_path}", opp, games, seed=seed)
         lo, hi = res.interval()
         seats = {}
         for s, (n, w) in sorted(res.by_seat.items()):
@@ -197,6 +235,29 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
         rows.append({"opponent": label, "games": res.games, "wins": res.wins, "win_rate": res.rate,
                      "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
     return rows
+
+
+def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0):
+    """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
+    a MatchResult of the team's wins (by the seat spec_a sat in)."""
+    import agents as agents_mod
+    from experiments.arena import MatchResult, play_game, win_shares
+
+    n = game.num_players
+    rng = np.random.default_rng(seed)
+    by_seat, total = {s: [0, 0.0] for s in range(n)}, 0.0
+    for g in range(games):
+        seat = g % n
+        if seat == 0:
+            deal = int(rng.integers(0, 2**62))
+        line = [agents_mod.make(spec_b, game) for _ in range(n)]
+        line[seat] = agents_mod.make(spec_a, game)
+        st, _ = play_game(game, line, deal)
+        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
+        by_seat[seat][0] += 1
+        by_seat[seat][1] += won
+        total += won
+    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
 
 
 def _callback_class():
@@ -215,12 +276,16 @@ def _callback_class():
             self.recent: dict = {}
             self.evals: list = []
             self.best = (-1.0, None)
-            self.t0 = time.time()
+            self.t0 = time.time()          # the run's start (max_minutes counts the warm start too)
+            self.t_learn = None            # PPO's start (steps/s)
             self.stopped_by_time = False
             self.eval_file = out / "eval.csv"
             with open(self.eval_file, "w", newline="") as f:
                 csv.writer(f).writerow(["step", "minutes", "opponent", "games", "wins", "win_rate", "ci95_low",
                                         "ci95_high", "baseline"])
+
+        def _on_training_start(self) -> None:
+            self.t_learn = time.time()
 
         def _on_step(self) -> bool:
             for done, info in zip(self.locals["dones"], self.locals["infos"]):
@@ -259,7 +324,7 @@ def _callback_class():
         def save(self, path: Path):
             self.model.virus_meta = dict(self.meta, trained_steps=int(self.num_timesteps),
                                          saved_utc=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-            self.model.save(str(path))
+            save_model(self.model, path, optimizer=self.cfg.save_optimizer)
 
         def run_eval(self):
             n = self.num_timesteps
@@ -287,7 +352,8 @@ def _callback_class():
 
         def progress_line(self):
             n, el = self.num_timesteps, time.time() - self.t0
-            fps = n / el if el > 0 else 0.0
+            ppo = time.time() - (self.t_learn or self.t0)
+            fps = n / ppo if ppo > 0 else 0.0
             left = max(0, self.cfg.total_steps - n) / fps if fps else 0.0
             if self.cfg.max_minutes:
                 left = min(left, max(0.0, 60 * self.cfg.max_minutes - el))
@@ -317,8 +383,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     check_config(cfg)
     game = virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)
     cfg.players = game.num_players
-    for spec in list(cfg.opponents) + list(cfg.eval_opponents):   # fail early on a bad spec
-        if spec != "snapshot":
+    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + ([cfg.bc_teacher] if cfg.bc_teacher else []):
+        if spec != "snapshot":                                      # fail early on a bad spec
             agents.make(spec, game)
     out = Path(out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
@@ -330,11 +396,13 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     venv = SubprocVecEnv(fns) if cfg.vec_env == "subproc" else DummyVecEnv(fns)
     try:
         act = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[cfg.activation]
+        arch = (dict(pi=list(cfg.net_arch), vf=list(cfg.vf_arch)) if cfg.vf_arch else list(cfg.net_arch))
         model = MaskablePPO(
             "MlpPolicy", venv, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps, batch_size=cfg.batch_size,
             n_epochs=cfg.n_epochs, gamma=cfg.gamma, gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range,
             ent_coef=cfg.ent_coef, vf_coef=cfg.vf_coef, max_grad_norm=cfg.max_grad_norm,
-            policy_kwargs={"net_arch": list(cfg.net_arch), "activation_fn": act}, seed=cfg.seed, device="cpu",
+            target_kl=cfg.target_kl or None,
+            policy_kwargs={"net_arch": arch, "activation_fn": act}, seed=cfg.seed, device="cpu",
             verbose=0)
         formats = ["csv"]
         try:
@@ -347,6 +415,13 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
                 "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head()}
         cb = _callback_class()(cfg, game, out, echo, meta)
+        bc = None
+        if cfg.bc_teacher:
+            bc = warm_start(model, game, cfg, out, echo)
+            meta["bc"] = {k: v for k, v in bc.items() if k != "epochs"}
+            cb.init_callback(model)
+            cb.run_eval()                          # step 0: the clone itself (checkpoints/step_0.zip)
+            cb.save(out / "bc.zip")
         echo(f"[{cfg.game}] training MaskablePPO, {game.num_players} players, {cfg.total_steps:,} steps, "
              f"{cfg.n_envs} {cfg.vec_env} envs, out {out}")
         t0 = time.time()
@@ -362,12 +437,70 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players,
                "steps": int(model.num_timesteps), "minutes": round(minutes, 2),
                "stopped_by_time": cb.stopped_by_time, "final": str(out / "final.zip"), "best": str(out / "best.zip"),
-               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals}
+               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc}
     with open(out / "summary.json", "w") as f:
         json.dump(summary, f, indent=2)
     echo(f"[{cfg.game}] done: {model.num_timesteps:,} steps in {minutes:.1f} min; best {best} "
          f"(mean eval win rate {cb.best[0]:.3f}); written to {out}")
     return summary
+
+
+def save_model(model, path, optimizer: bool = True) -> None:
+    """model.save(path); optimizer=False leaves Adam's moment estimates out of the file (loading is unchanged)."""
+    if optimizer:
+        model.save(str(path))
+        return
+    from collections import defaultdict
+
+    opt = model.policy.optimizer
+    kept = opt.state
+    opt.state = defaultdict(dict)
+    try:
+        model.save(str(path))
+    finally:
+        opt.state = kept
+
+
+def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
+    """Behaviour cloning of cfg.bc_teacher into model.policy (in place), then DAgger rounds; writes bc.csv.
+
+    Returns what was done: teacher, games, decisions, the teacher's win rate in its games, per-epoch rows.
+    """
+    from agents.imitation import Demonstrations, behaviour_clone, collect
+    from agents.ppo import NumpyPolicy
+
+    t0 = time.time()
+    echo(f"[{cfg.game}] behaviour cloning of {cfg.bc_teacher!r}: {cfg.bc_games} teacher games, "
+         f"{cfg.bc_epochs} epochs, then {cfg.bc_dagger_rounds} DAgger rounds")
+    demos = collect(game, cfg.bc_teacher, cfg.bc_games, seed=cfg.seed, gamma=cfg.gamma, workers=cfg.bc_workers,
+                    echo=echo)
+    teacher_rate = demos.wins / demos.games
+    echo(f"[{cfg.game}] teacher games: {demos.games}, win rate {teacher_rate:.3f}, {len(demos):,} decisions "
+         f"to clone ({demos.decisions:,} played), {(time.time() - t0) / 60:.1f} min")
+    kw = dict(lr=cfg.bc_lr, batch_size=cfg.bc_batch_size, value_coef=cfg.bc_value, echo=echo)
+    rows = behaviour_clone(model.policy, demos, cfg.bc_epochs, seed=cfg.seed, label="bc", **kw)
+    dagger = []
+    for r in range(1, cfg.bc_dagger_rounds + 1):
+        more = collect(game, cfg.bc_teacher, cfg.bc_dagger_games, seed=cfg.seed + 1000 * r, gamma=cfg.gamma,
+                       workers=cfg.bc_workers, driver=NumpyPolicy.from_sb3(model.policy))
+        dagger.append({"round": r, "games": more.games, "clone_win_rate": more.wins / more.games,
+                       "decisions": len(more)})
+        echo(f"[{cfg.game}] DAgger round {r}: the clone won {more.wins:g}/{more.games} games; "
+             f"{len(more):,} decisions labelled by the teacher")
+        demos = Demonstrations.concat([demos, more])
+        rows += behaviour_clone(model.policy, demos, cfg.bc_dagger_epochs, seed=cfg.seed + r, label=f"dagger{r}",
+                                **kw)
+    first = ["phase", "epoch"]
+    keys = first + sorted({k for row in rows for k in row} - set(first))
+    with open(out / "bc.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=keys)
+        w.writeheader()
+        w.writerows(rows)
+    last = rows[-1] if rows else {}
+    return {"teacher": cfg.bc_teacher, "teacher_games": cfg.bc_games, "teacher_win_rate": teacher_rate,
+            "decisions": len(demos), "dagger": dagger, "final_train_acc": last.get("train_acc"),
+            "final_val_acc": last.get("val_acc"), "chance_acc": last.get("chance_acc"),
+            "minutes": round((time.time() - t0) / 60, 2), "epochs": rows}
 
 
 def _git_head() -> str:

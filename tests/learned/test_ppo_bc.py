@@ -1,0 +1,197 @@
+"""Behaviour-cloning warm start (agents/imitation.py, `bc_*` keys of experiments/train.py); no claim about
+learning quality (the figures live in docs/agents.md)."""
+import csv
+import json
+
+import numpy as np
+import pytest
+import torch
+
+import agents
+import virus_envs
+from agents.imitation import MASKED_LOGIT, Demonstrations, behaviour_clone, collect, masked_logits, sparse_logits
+from experiments.arena import play_game
+from experiments.train import config_from_dict, train
+
+torch.set_num_threads(1)
+
+LAB = {"difficulty": 1}
+
+
+def _policy(env_id, players=None, game_config=None, arch=(16, 16)):
+    """A fresh MaskablePPO policy of the shape train() builds (the network BC trains in place)."""
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from agents.sb3_env import SelfPlayEnv
+
+    venv = DummyVecEnv([lambda: SelfPlayEnv(env_id, players, game_config)])
+    return MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=0, device="cpu",
+                       policy_kwargs={"net_arch": list(arch)})
+
+
+@pytest.mark.parametrize("env_id, players, game_config", [("virus_lab_v0", 1, LAB), ("virus_cards_v0", 2, {})])
+def test_bc_then_ppo_end_to_end(env_id, players, game_config, tmp_path):
+    """Teacher games -> cloning -> one DAgger round -> the clone evaluated at step 0 -> PPO from those weights."""
+    cfg = config_from_dict(dict(
+        game=env_id, players=players, game_config=game_config, total_steps=512, n_envs=2, n_steps=128,
+        batch_size=128, n_epochs=1, net_arch=[16, 16], vf_arch=[8], opponents={"random": 1.0}, eval_every=512,
+        eval_games=2, eval_opponents=["random"], progress_every=256, snapshot_every=256, seed=3,
+        bc_teacher="heuristic", bc_games=3, bc_epochs=2, bc_batch_size=64, bc_dagger_rounds=1, bc_dagger_games=2,
+        bc_dagger_epochs=1, save_optimizer=False))
+    lines = []
+    summary = train(cfg, tmp_path, echo=lines.append, command="test")
+    bc = summary["bc"]
+    assert bc["teacher"] == "heuristic" and bc["decisions"] > 0 and len(bc["dagger"]) == 1
+    assert 0.0 <= bc["teacher_win_rate"] <= 1.0 and 0.0 < bc["chance_acc"] <= 1.0
+    rows = list(csv.DictReader(open(tmp_path / "bc.csv")))
+    assert [(r["phase"], r["epoch"]) for r in rows] == [("bc", "1"), ("bc", "2"), ("dagger1", "1")]
+    assert all(0.0 <= float(r["train_acc"]) <= 1.0 and float(r["train_loss"]) >= 0 for r in rows)
+    assert any("[bc] epoch" in s for s in lines) and any("DAgger round 1" in s for s in lines)
+    # the clone is evaluated before PPO (step 0), then PPO trains on from it
+    assert [e["step"] for e in summary["evals"]][:1] == [0] and summary["steps"] >= 512
+    assert (tmp_path / "bc.zip").is_file() and (tmp_path / "checkpoints" / "step_0.zip").is_file()
+    evals = list(csv.DictReader(open(tmp_path / "eval.csv")))
+    assert evals[0]["step"] == "0"
+    game = virus_envs.game(env_id, players, **game_config)
+    for name in ("bc.zip", "final.zip"):
+        line = [agents.make(f"ppo:{tmp_path / name}", game) for _ in range(game.num_players)]
+        st, _ = play_game(game, line, seed=1)
+        assert st.is_terminal()
+    meta = line[0].meta
+    assert meta["bc"]["teacher"] == "heuristic" and meta["config"]["bc_games"] == 3
+    assert json.loads((tmp_path / "summary.json").read_text())["bc"]["decisions"] == bc["decisions"]
+
+
+def test_collect_records_every_choice_with_its_observation_and_return():
+    """Replaying the teacher's games gives back each recorded observation, mask and action; forced moves are
+    skipped; the return is the seat's final return discounted by its own later decisions."""
+    game = virus_envs.game("virus_cards_v0", 2)
+    gamma = 0.9
+    d = collect(game, "heuristic", 2, seed=7, gamma=gamma)
+    from agents.imitation import _game_seeds
+    row = 0
+    for g, deal in enumerate(_game_seeds(7, 2)):
+        st = game.new_initial_state(seed=deal)
+        line = [agents.make("heuristic", game) for _ in range(2)]
+        for i, ag in enumerate(line):
+            ag.reset(seed=(deal * 7919 + i) % (2**63))
+        recorded, count = [], [0, 0]         # (row, seat, the seat's decision number); decisions per seat
+        while not st.is_terminal():
+            p = st.current_player()
+            dec = agents.decision_for(st)
+            a = line[p].act(dec)
+            if dec.action_mask.sum() > 1:
+                obs, mask = d.batch(np.array([row]))
+                assert np.array_equal(obs[0], dec.observation) and np.array_equal(mask[0], dec.action_mask)
+                assert d.actions[row] == a and d.game_ids[row] == g
+                recorded.append((row, p, count[p]))
+                row += 1
+            count[p] += 1
+            st.apply_action(a)
+        r = st.returns()
+        for i, p, t in recorded:
+            assert d.returns[i] == pytest.approx(r[p] * gamma ** (count[p] - 1 - t), rel=1e-5)
+    assert row == len(d)
+
+
+def test_collect_does_not_depend_on_workers_or_chunks():
+    game = virus_envs.game("virus_lab_v0", 1, **LAB)
+    a = collect(game, "random", 4, seed=2, workers=1, chunk=4)
+    b = collect(game, "random", 4, seed=2, workers=2, chunk=1)
+    for f in ("obs_ptr", "obs_idx", "obs_val", "mask_ptr", "mask_idx", "actions", "returns", "game_ids"):
+        assert np.array_equal(getattr(a, f), getattr(b, f)), f
+    assert a.games == b.games == 4 and a.decisions == b.decisions
+    assert np.all(a.returns < 0)                                   # random teams lose this game
+
+
+def test_concat_keeps_games_apart():
+    game = virus_envs.game("virus_cards_v0", 2)
+    a, b = collect(game, "random", 2, seed=1), collect(game, "random", 3, seed=2)
+    c = Demonstrations.concat([a, b])
+    assert len(c) == len(a) + len(b) and c.games == 5
+    assert set(np.unique(c.game_ids)) == set(range(5))
+    rows = np.arange(len(b))
+    assert np.array_equal(c.batch(rows + len(a))[0], b.batch(rows)[0])
+    assert np.array_equal(c.masks(rows + len(a)), b.masks(rows))
+
+
+def test_sparse_first_layer_equals_the_dense_network():
+    model = _policy("virus_lab_v0", 1, LAB, arch=(32, 16))
+    game = virus_envs.game("virus_lab_v0", 1, **LAB)
+    d = collect(game, "random", 2, seed=0)
+    rows = np.arange(0, len(d), 3)
+    obs, mask = d.batch(rows)
+    dense_l, dense_v = masked_logits(model.policy, torch.as_tensor(obs), torch.as_tensor(mask))
+    si, so, sv = d.sparse_batch(rows)
+    sp_l, sp_v = sparse_logits(model.policy, torch.as_tensor(si), torch.as_tensor(so), torch.as_tensor(sv),
+                               torch.as_tensor(d.masks(rows)))
+    assert torch.allclose(dense_l, sp_l, atol=1e-5) and torch.allclose(dense_v, sp_v, atol=1e-5)
+    # illegal actions carry MaskableCategorical's masked logit, so the argmax is always legal
+    assert torch.all(dense_l[~torch.as_tensor(mask)] == MASKED_LOGIT)
+    assert mask[np.arange(len(rows)), dense_l.argmax(-1).numpy()].all()
+    # and the same numbers as SB3's own forward pass (features -> mlp_extractor -> heads)
+    with torch.no_grad():
+        dist = model.policy.get_distribution(torch.as_tensor(obs))
+        logits = dist.distribution.logits
+        values = model.policy.predict_values(torch.as_tensor(obs)).squeeze(-1)
+    ref = torch.log_softmax(dense_l.detach(), -1)
+    own = torch.log_softmax(logits.masked_fill(~torch.as_tensor(mask), MASKED_LOGIT), -1)
+    assert torch.allclose(ref, own, atol=1e-5) and torch.allclose(dense_v.detach(), values, atol=1e-5)
+
+
+def test_cloning_lowers_the_training_loss_and_leaves_ppos_optimizer_alone():
+    model = _policy("virus_cards_v0", 2)
+    game = virus_envs.game("virus_cards_v0", 2)
+    d = collect(game, "heuristic", 12, seed=4, gamma=0.99)
+    assert not model.policy.optimizer.state
+    rows = behaviour_clone(model.policy, d, epochs=6, lr=3e-3, batch_size=32, value_coef=0.5, seed=0)
+    assert len(rows) == 6 and rows[-1]["train_loss"] < rows[0]["train_loss"]
+    assert rows[-1]["train_value_loss"] < rows[0]["train_value_loss"]
+    assert "val_acc" in rows[0] and rows[0]["val_samples"] > 0        # 12 games: one held out
+    assert not model.policy.optimizer.state                              # PPO's Adam state untouched
+    with pytest.raises(ValueError, match="games"):
+        collect(game, "heuristic", 0)
+    with pytest.raises(ValueError, match="unknown agent"):
+        collect(game, "nonsense", 1)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("bc_games: 0\n", "key 'bc_games' must be at least 1"),
+    ("bc_lr: 0\n", "key 'bc_lr' must be positive"),
+    ("bc_dagger_rounds: -1\n", "key 'bc_dagger_rounds' must not be negative"),
+    ("target_kl: -0.1\n", "key 'target_kl' must not be negative"),
+    ("vf_arch: [64, 0]\n", "key 'vf_arch'"),
+    ("bc_teacher: 3\n", "key 'bc_teacher' must be str"),
+])
+def test_bc_config_mistakes_are_one_line(tmp_path, text, fragment):
+    from experiments.cli import main
+
+    cfgfile = tmp_path / "c.yaml"
+    cfgfile.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main(["train", "--game", "virus_cards_v0", "--config", str(cfgfile), "--out", str(tmp_path / "o")])
+    assert fragment in str(e.value) and "\n" not in str(e.value)
+
+
+def test_bad_teacher_fails_before_training(tmp_path):
+    cfg = config_from_dict(dict(game="virus_cards_v0", total_steps=64, bc_teacher="nonsense"))
+    with pytest.raises(ValueError, match="unknown agent"):
+        train(cfg, tmp_path, echo=lambda *_: None)
+    assert not (tmp_path / "final.zip").exists()
+
+
+def test_model_saved_without_optimizer_state_is_smaller_and_plays(tmp_path):
+    from experiments.train import save_model
+
+    model = _policy("virus_cards_v0", 2, arch=(64, 64))
+    model.learn(128)                                     # Adam now holds moment estimates
+    assert model.policy.optimizer.state
+    save_model(model, tmp_path / "full.zip")
+    save_model(model, tmp_path / "slim.zip", optimizer=False)
+    assert model.policy.optimizer.state                  # restored after saving
+    assert (tmp_path / "slim.zip").stat().st_size < 0.6 * (tmp_path / "full.zip").stat().st_size
+    game = virus_envs.game("virus_cards_v0", 2)
+    full, slim = agents.make(f"ppo:{tmp_path / 'full.zip'}", game), agents.make(f"ppo:{tmp_path / 'slim.zip'}", game)
+    d = agents.decision_for(game.new_initial_state(seed=0))
+    assert np.array_equal(full.policy.logits(d.observation), slim.policy.logits(d.observation))
