@@ -45,10 +45,10 @@ NAMES_KIND = 9
 class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
-    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 2, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 4,
+    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
+              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 1,
               "boss_reach": 3, "clue_redraw": True,
-              "idle": "pass", "hoard": 13, "search_stock": 10, "keep": 0}
+              "idle": "pass", "hoard": 13, "search_stock": 17, "keep": 0}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -59,11 +59,15 @@ class VirusLabHeuristic(ParamAgent):
         self.geo = game.geo
         self._adv_used = {}
         self._nav = {}
+        self._burst = {}
+        self._steps = {}
 
     def reset(self, seed=None):
         super().reset(seed)
         self._adv_used = {}
         self._nav = {}
+        self._burst = {}
+        self._steps = {}
 
     # ------------------------------------------------------------------------------------------
     def act(self, decision) -> int:
@@ -161,7 +165,7 @@ class VirusLabHeuristic(ParamAgent):
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
             return v["antidote_cell"], A.PICKUP
-        if not v["exit_open"] and v["turn"] >= self.params["exit_turn"]:
+        if not v["exit_open"] and (v["turn"] >= self.params["exit_turn"] or self._burst.get((v["turn"], p))):
             return self._exit_room(v, p, living), A.ACTIVATE
         del me
         return -1, -1
@@ -180,6 +184,18 @@ class VirusLabHeuristic(ParamAgent):
     def _real_time(self, v, p, m):
         a = self._real_time_plan(v, p, m)
         me = v["heroes"][p]
+        in_combat = any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"])
+        if a is not None and A.MOVE <= a < A.SEARCH and not in_combat:
+            # stealth: a Creature is placed in each EMPTY room holding the Hero's cubes after the phase, so a Hero
+            # who makes at most `steps` moves in a turn (ending in the room his last cube went to) spawns none;
+            # the last turn (`burst_turn` on) is free: nothing that turn can come back to bite
+            key = (v["turn"], p)
+            if v["turn"] < self.params["burst_turn"] and self._steps.get(key, 0) >= self.params["steps"]:
+                here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
+                if self.params["search"] and m[A.SEARCH] and here["colour"] >= 0 and me["stock"] >= self.params["search_stock"]:
+                    return A.SEARCH
+                return A.PASS
+            self._steps[key] = self._steps.get(key, 0) + 1
         if a is not None and A.MOVE <= a < A.SEARCH and me["stock"] <= self.params["keep"] \
                 and not any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"]):
             # pacing: the last cubes are kept for the next turn (a Hero with no cubes cannot run or fight),
@@ -190,6 +206,7 @@ class VirusLabHeuristic(ParamAgent):
         return a
 
     def _real_time_plan(self, v, p, m):
+        self._active(v, p)
         me = v["heroes"][p]
         pos = me["pos"]
         rooms = {r["cell"]: r for r in v["rooms"]}
@@ -198,11 +215,17 @@ class VirusLabHeuristic(ParamAgent):
         target, todo = self._target(v, p)
         if in_combat:
             return self._combat(v, p, m, here, target)
-        # a Boss close by: get away first (it moves 2-3 rooms and hits for 2-3)
+        # a Boss next door that a roll (with Advantages) is expected to kill: go and kill it before it grows a
+        # group; a Boss close by otherwise: get away first (it moves 2-3 rooms and hits for 2-3)
+        a = self._hunt(v, p, m)
+        if a is not None:
+            return a
         if self._boss_distance(v, pos) <= self.params["boss_reach"]:
             a = self._keep_away(v, p, m, bosses_only=True)
             if a is not None:
                 return a
+        if not self._active(v, p):
+            return self._idle(v, p, m, here)
         if target == pos and todo >= 0 and m[todo]:
             if todo == A.ACTIVATE and p in sum(v["exit_activated"], []):
                 pass
@@ -236,6 +259,21 @@ class VirusLabHeuristic(ParamAgent):
             a = self._toward(v, p, m, target)
             if a is not None:
                 return a
+        return self._idle(v, p, m, here)
+
+    def _active(self, v, p):
+        """Creatures are placed after the Real Time phase, so whatever a Hero does within one phase is safe from
+        the Creatures it spawns: cubes are saved up (`burst_at`) for one long phase rather than spent a few at a
+        time. Decided at the Hero's first decision of each turn."""
+        key = (v["turn"], p)
+        if key not in self._burst:
+            me = v["heroes"][p]
+            self._burst[key] = (me["stock"] >= self.params["burst_at"] or v["turn"] >= self.params["exit_turn"]
+                                or v["antidote_holder"] == p or v["antidote_cell"] >= 0)
+        return self._burst[key]
+
+    def _idle(self, v, p, m, here):
+        pos = v["heroes"][p]["pos"]
         a = self._keep_away(v, p, m)
         if a is not None:
             return a
@@ -283,6 +321,24 @@ class VirusLabHeuristic(ParamAgent):
             for a, d, k, r, c, y in self._explores(v, p, m):
                 return a
         return best
+
+    def _hunt(self, v, p, m):
+        if not self.params["hunt"]:
+            return None
+        me = v["heroes"][p]
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        c = min(me["stock"] - 2, self.params["roll_cubes"])
+        b = min(me["bullets"], self.params["roll_bullets"])
+        if c < 1 or b < 1:
+            return None
+        for d in range(4):
+            if not m[A.MOVE + d]:
+                continue
+            r = rooms[self.geo.NB[me["pos"]][d]]
+            if r["creatures"][8] and self._expect(c, b, self._advantages(v, p)) >= \
+                    self.params["fight_margin"] * self._kill_cost(v, r):
+                return A.MOVE + d
+        return None
 
     def _boss_distance(self, v, cell):
         dist, _ = self._paths(v, cell, avoid=False)
@@ -510,7 +566,10 @@ class VirusLabHeuristic(ParamAgent):
 
     def _clue(self, v, p, m):
         """Keep a Clue that singles out a room now or can be made to (a room I can build); else redraw (2 Advantages)."""
-        if not m[A.REDRAW] or not self._antidote_free(v):
+        disp = v["heroes"][p]["display"]
+        up = sum(1 for _, u in disp if u)
+        if not m[A.REDRAW] or not self._antidote_free(v) or \
+                min(up, 8 - (len(disp) - up)) < 2 + self.params["adv_keep"]:
             return A.KEEP
         new = clues_after(v["clues"], v["clue_drawn"], self.g.incompatible)
         if not new:
@@ -540,6 +599,18 @@ class VirusLabHeuristic(ParamAgent):
     def _threat(self, v, here):
         return sum(n * dmg for _, n, _, _, dmg in self._stats(v, here))
 
+    def _advantages(self, v, p):
+        """Advantages this Hero may still take in a fight (face-up display cards, at most 8 face down, and the
+        `adv_combat` budget)."""
+        disp = v["heroes"][p]["display"]
+        up = sum(1 for _, u in disp if u)
+        return max(0, min(up, 8 - (len(disp) - up), self.params["adv_combat"]))
+
+    def _expect(self, cubes, bullets, adv):
+        """Expected Successes of a roll with Advantages turning negative cubes positive."""
+        q = self.g.config["p_positive"]
+        return min(cubes, cubes * q + adv) * bullets * q
+
     def _kill_cost(self, v, here):
         return sum(n * 3 * hp for _, n, hp, _, _ in self._stats(v, here))
 
@@ -556,7 +627,7 @@ class VirusLabHeuristic(ParamAgent):
         shields = me["tokens"][4]
         c = min(me["stock"] - 1, self.params["roll_cubes"])
         b = min(me["bullets"], self.params["roll_bullets"])
-        expect = max(0, c) * b * self.g.config["p_positive"] ** 2
+        expect = self._expect(max(0, c), b, self._advantages(v, p))
         kill = self._kill_cost(v, here)
         dodge_all = sum(max(0, n - dodged[k]) * dg for k, n, _, dg, _ in stats)
         can_roll = m[A.ATTACK] and b >= 1 and c >= 1
@@ -570,7 +641,11 @@ class VirusLabHeuristic(ParamAgent):
             return A.ATTACK
         flight = (0 if me["flee_free"] else 1) + max(0, undodged - shields)
         if me["countered"]:
-            if safe and (undodged == 0 or flight < hp_left - 1) and me["stock"] >= 1:
+            if safe and (undodged == 0 or me["flee_free"]) and me["stock"] >= 1:
+                return flee()
+            if can_roll and expect >= self.params["dodge_margin"] * dodge_all:
+                return A.ATTACK             # Dodge the rest, then run paying the penalty only
+            if safe and flight < hp_left - 1 and me["stock"] >= 1:
                 return flee()
             return A.PASS
         if can_roll and expect >= self.params["dodge_margin"] * dodge_all:
@@ -583,23 +658,31 @@ class VirusLabHeuristic(ParamAgent):
             return flee()       # no roll possible: standing takes the same attack and keeps the Hero there
         return A.PASS
 
+    def _goal(self, v, p, here, cubes, bullets):
+        """The Successes this roll aims at: every kill when expected (with Advantages), else Dodging the group."""
+        kill = self._kill_cost(v, here)
+        if self._expect(cubes, min(bullets, self.params["roll_bullets"]), self._advantages(v, p)) \
+                >= self.params["fight_margin"] * kill:
+            return kill
+        me = v["heroes"][p]
+        return sum(max(0, n - me["dodged"][k]) * dg for k, n, _, dg, _ in self._stats(v, here))
+
     def _build_roll(self, v, p, m):
-        """Roll enough cubes and bullets to expect the Successes this fight needs (all the kills when affordable,
-        else Dodging the group), keeping one cube to run and the other bullets for later fights."""
+        """Roll enough cubes and bullets to expect the goal's Successes with `dodge_margin` to spare, keeping a
+        cube to run and the other bullets for later fights; Books and Hearts go in."""
         roll = v["roll"]
         me = v["heroes"][p]
         here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
         c_max = max(1, min(roll[0] + me["stock"] - 1, self.params["roll_cubes"]))
         b_have = roll[1] + me["bullets"]
-        q = self.g.config["p_positive"] ** 2
-        kill = self._kill_cost(v, here)
-        need = kill if c_max * min(b_have, self.params["roll_bullets"]) * q >= self.params["fight_margin"] * kill \
-            else sum(max(0, n - me["dodged"][k]) * dg for k, n, _, dg, _ in self._stats(v, here))
-        b_want = min(b_have, self.params["roll_bullets"], -(-int(self.params["dodge_margin"] * need) // max(1e-9, c_max * q)) + 1)
-        if roll[0] < 1 or (roll[0] < c_max and m[A.ADD_CUBE]):
-            if m[A.ADD_CUBE]:
-                return A.ADD_CUBE
-        if roll[1] < max(1, b_want) and m[A.ADD_BULLET]:
+        goal = self._goal(v, p, here, c_max, b_have) * self.params["dodge_margin"]
+        adv = self._advantages(v, p)
+        b_want = 1
+        while b_want < min(b_have, self.params["roll_bullets"]) and self._expect(c_max, b_want, adv) < goal:
+            b_want += 1
+        if roll[0] < c_max and m[A.ADD_CUBE]:
+            return A.ADD_CUBE
+        if roll[1] < b_want and m[A.ADD_BULLET]:
             return A.ADD_BULLET
         for t in (TK_BOOK, TK_HEART):
             if roll[2 + t] == 0 and m[A.ADD_TOKEN + t]:
@@ -607,43 +690,65 @@ class VirusLabHeuristic(ParamAgent):
         return A.ROLL
 
     def _result(self, v, m):
-        """Re-roll an empty result with a Four-leaf; spend Advantages (up to `adv_combat`) on negative cubes
-        while the Successes fall short of killing the group."""
+        """Re-roll an empty result with a Four-leaf; take Advantages (each turns a negative cube positive) while
+        the Successes fall short of the goal and the budget can reach it."""
         rr = v["roll_result"]
         if (rr[0] == 0 or rr[2] == 0) and m[A.REROLL]:
             return A.REROLL
-        pos_c, pos_b = rr[0], rr[2]
-        mult_b, mult_c = 1 + rr[4 + TK_BOOK], 1 + rr[4 + TK_HEART]
-        succ = pos_c * mult_c * pos_b * mult_b
-        me = v["heroes"][v["seat"]]
+        p = v["seat"]
+        me = v["heroes"][p]
         here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
-        used = self._adv_used.get(v["turn"], 0)
-        if succ < self._kill_cost(v, here) and used < self.params["adv_combat"]:
-            gain_c = mult_c * pos_b * mult_b if m[A.ADV_CUBE] else -1
-            gain_b = mult_b * pos_c * mult_c if m[A.ADV_BULLET] else -1
-            if max(gain_c, gain_b) > 0 or (pos_c == 0 and m[A.ADV_CUBE]) or (pos_b == 0 and m[A.ADV_BULLET]):
-                self._adv_used[v["turn"]] = used + 1
-                if (gain_c >= gain_b and m[A.ADV_CUBE]) or not m[A.ADV_BULLET]:
-                    return A.ADV_CUBE
-                return A.ADV_BULLET
+        pos_c, pos_b, neg_c, neg_b = rr[0], rr[2], rr[1], rr[3]
+        mult_b, mult_c = 1 + rr[4 + TK_BOOK], 1 + rr[4 + TK_HEART]
+        budget = self._advantages(v, p) - self._adv_used.get((v["turn"], p), 0)
+        dodge = sum(max(0, n - me["dodged"][k]) * dg for k, n, _, dg, _ in self._stats(v, here))
+        best = None
+        for goal in (self._kill_cost(v, here), dodge):      # every kill if the Advantages can reach it, else Dodges
+            for extra_c in range(0, min(neg_c, budget) + 1):
+                for extra_b in range(0, min(neg_b, budget - extra_c) + 1):
+                    if (pos_c + extra_c) * mult_c * (pos_b + extra_b) * mult_b >= goal:
+                        if best is None or extra_c + extra_b < sum(best):
+                            best = (extra_c, extra_b)
+            if best is not None:
+                break
+        if best and sum(best) > 0:
+            self._adv_used[(v["turn"], p)] = self._adv_used.get((v["turn"], p), 0) + 1
+            return A.ADV_CUBE if best[0] > 0 and m[A.ADV_CUBE] else A.ADV_BULLET if m[A.ADV_BULLET] else A.ACCEPT
         return A.ACCEPT
 
     def _spend(self, v, p, m):
-        """Spend Successes greedily on the best damage prevented per Success: a kill (3 per hit point, worth
-        `kill_bonus` more: it is for good) or a Dodge (this turn only)."""
+        """Spend the Successes: compare "kill first (most Damage first), then Dodge" with "Dodge first, then kill"
+        by the Damage still coming this turn, a kill counting `kill_bonus` x its Damage in its favour (it is for
+        good); take the first step of the better plan."""
         me = v["heroes"][p]
         here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
-        best, best_k = A.SPEND_DONE, 0.0
-        for k, n, hp, dg, dmg in self._stats(v, here):
-            if m[A.KILL + k]:
-                val = dmg * (1 + self.params["kill_bonus"]) / (3 * hp)
-                if val > best_k:
-                    best, best_k = A.KILL + k, val
-            if m[A.DODGE + k]:
-                val = dmg / max(1, dg)
-                if val > best_k:
-                    best, best_k = A.DODGE + k, val
-        return best
+        succ = v["successes"]
+        left = [(k, n - me["dodged"][k] if k < 9 else n, hp, dg, dmg) for k, n, hp, dg, dmg in self._stats(v, here)]
+        left = [(k, max(0, n), hp, dg, dmg) for k, n, hp, dg, dmg in left]
+
+        def run(order):
+            pool, cost, first = succ, 0.0, None
+            alive = {k: n for k, n, *_ in left}
+            for kind, k, hp, dg, dmg in order:
+                price = 3 * hp if kind == "kill" else dg
+                while alive[k] > 0 and pool >= price:
+                    pool -= price
+                    alive[k] -= 1
+                    cost -= self.params["kill_bonus"] * dmg if kind == "kill" else 0
+                    if first is None:
+                        first = (A.KILL if kind == "kill" else A.DODGE) + k
+            cost += sum(alive[k] * dmg for k, _, _, _, dmg in left)
+            return cost, first
+        by_dmg = sorted(left, key=lambda x: -x[4])
+        kills = [("kill", k, hp, dg, dmg) for k, n, hp, dg, dmg in by_dmg]
+        dodges = [("dodge", k, hp, dg, dmg) for k, n, hp, dg, dmg in by_dmg]
+        best = min((run(kills + dodges), run(dodges + kills)), key=lambda x: x[0])
+        if best[1] is not None and m[best[1]]:
+            return best[1]
+        for a in range(A.KILL, A.SPEND_DONE):
+            if m[a]:
+                return a
+        return A.SPEND_DONE
 
     # -- turn end --------------------------------------------------------------------------------
     def _gain(self, v, p, m):

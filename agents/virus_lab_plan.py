@@ -10,6 +10,7 @@ knows which clue cards are on the table can build the room they describe.
 from __future__ import annotations
 
 from virus_envs.virus_lab.board import DOOR_CLOSED, OPP, fits
+from virus_envs.virus_lab.components import TR_GAS, TR_LASERS
 from virus_envs.virus_lab.creatures import NK
 from virus_envs.virus_lab.flow import EXIT_CARD, START_CARD
 from virus_envs.virus_lab.research import clue_holds
@@ -87,6 +88,10 @@ class Table:
             return y
         return -1
 
+    def hurts(self, cell):
+        """A Lasers or Gas trap room: a Wound on entering."""
+        return bool(self.trapside[cell]) and self.g.comp.room_trap[self.card[cell]] in (TR_LASERS, TR_GAS)
+
     def has_creatures(self, cell):
         return any(self.cre[cell * NK:(cell + 1) * NK])
 
@@ -101,7 +106,7 @@ class Table:
                     y = self.step(a, d)
                     if y < 0 or y in dist:
                         continue
-                    if avoid and y != goal and self.has_creatures(y):
+                    if avoid and y != goal and (self.has_creatures(y) or self.hurts(y)):
                         continue
                     dist[y] = dist[a] + 1
                     first[y] = d if first[a] < 0 else first[a]
