@@ -14,6 +14,7 @@ transitions of all seats are fed to one learner: values mix viewpoints, and the 
 | reward | 0 until the game ends, then `returns()[learner]`, whoever made the last move: an opponent's winning move gives the learner its -1 on the learner's last transition |
 | termination | `terminated=True` when the game ends, even by the game's own `max_turns` (its returns are defined, usually 0); `info["game_truncated"]` tells them apart |
 | shaping (off by default) | `shaping=c > 0` adds potential-based shaping F = gamma * Phi(s') - Phi(s), Phi = c * (own score - best rival score) from `scores()`, Phi = 0 at the end: the shaping terms telescope, so the best policy for the return is unchanged (Ng, Harada & Russell 1999) while points gained now are credited now |
+| potential (default: the score difference) | `potential="module:function"` replaces the score difference by `function(state, learner) -> float` (e.g. `agents.shaping:virus_lab_progress`, the team's progress towards the Antidote in the co-operative game, where there is no rival score); Phi = c * that, still 0 at the end |
 
 Only the learner's decisions are transitions. A deal where the game ends before the learner
 ever decides is re-dealt (it would have no transition to carry the return).
@@ -40,7 +41,7 @@ class SelfPlayEnv(gym.Env):
 
     def __init__(self, env_id: str, num_players: int | None = None, game_config: dict | None = None,
                  opponents: dict | None = None, same_opponent: bool = True, snapshot_deterministic: bool = False,
-                 shaping: float = 0.0, gamma: float = 1.0, render_mode: str | None = None):
+                 shaping: float = 0.0, gamma: float = 1.0, render_mode: str | None = None, potential: str = ""):
         """opponents: spec -> weight (default: random only); 'snapshot' draws a frozen learner copy.
 
         same_opponent: one spec drawn per episode for all opponent seats (True) or one per seat.
@@ -64,8 +65,10 @@ class SelfPlayEnv(gym.Env):
         self.snapshot_deterministic = bool(snapshot_deterministic)
         if not shaping >= 0.0 or not 0.0 < gamma <= 1.0:
             raise ValueError(f"shaping must be >= 0 and gamma in (0, 1], got shaping={shaping!r}, gamma={gamma!r}")
-        if shaping and getattr(self.game, "cooperative", False):
-            raise ValueError(f"shaping compares the learner's score with its rivals': {env_id} is co-operative")
+        self._potential_fn = _load_potential(potential) if potential else None
+        if shaping and getattr(self.game, "cooperative", False) and self._potential_fn is None:
+            raise ValueError(f"shaping compares the learner's score with its rivals': {env_id} is co-operative "
+                             f"(give a potential function instead)")
         self.shaping = float(shaping)
         self.gamma = float(gamma)
         self._phi = 0.0
@@ -176,6 +179,8 @@ class SelfPlayEnv(gym.Env):
         """Phi(s) = shaping * (own score - best rival score); 0 when shaping is off."""
         if not self.shaping:
             return 0.0
+        if self._potential_fn is not None:
+            return self.shaping * float(self._potential_fn(self.state, self.learner))
         sc = np.asarray(self.state.scores(), dtype=float)
         rivals = np.delete(sc, self.learner)
         return self.shaping * float(sc[self.learner] - (rivals.max() if rivals.size else 0.0))
@@ -200,6 +205,20 @@ class SelfPlayEnv(gym.Env):
                              SearchHandle(st, p) if ag.needs_handle else None)
             st.apply_action(ag.act(d))
             self._last_mover = p
+
+
+def _load_potential(spec: str):
+    """'module:function' -> the function; ValueError naming the spec when it cannot be found."""
+    import importlib
+
+    mod, _, name = str(spec).partition(":")
+    try:
+        fn = getattr(importlib.import_module(mod), name, None) if mod and name else None
+    except ImportError:
+        fn = None
+    if not callable(fn):
+        raise ValueError(f"potential {spec!r} is not a 'module:function' that can be imported")
+    return fn
 
 
 def _win_share(returns, seat: int, truncated: bool) -> float:

@@ -85,6 +85,9 @@ class TrainConfig:
     """one opponent kind per episode for every other seat (False: one draw per seat)"""
     shaping: float = 0.0
     """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
+    potential: str = ""
+    """'module:function' (state, seat) -> float replacing the score difference in the shaping (e.g.
+    'agents.shaping:virus_lab_progress' for the co-operative game); '' = the score difference"""
     snapshot_every: int = 50_000
     """steps between frozen copies of the learner added to the pool"""
     snapshot_pool: int = 8
@@ -118,6 +121,9 @@ class TrainConfig:
     bc_dagger_epochs: int = 2
     bc_workers: int = 1
     """processes playing the teacher's games (the data do not depend on it)"""
+    init_from: str = ""
+    """a saved model (.zip of the same game, players and networks) whose policy weights PPO starts from, e.g.
+    an earlier run's bc.zip; applied before any cloning ('' = a fresh network)"""
     save_optimizer: bool = True
     """False: model files are saved without Adam's moment estimates (a third of the size; inference and
     loading are unchanged, training from such a file restarts Adam)"""
@@ -202,7 +208,8 @@ def make_env_fn(cfg: TrainConfig, num_players: int):
     def _make():
         from stable_baselines3.common.monitor import Monitor
         return Monitor(SelfPlayEnv(cfg.game, num_players, cfg.game_config, opponents=cfg.opponents,
-                                   same_opponent=cfg.same_opponent, shaping=cfg.shaping, gamma=cfg.gamma))
+                                   same_opponent=cfg.same_opponent, shaping=cfg.shaping, gamma=cfg.gamma,
+                                   potential=cfg.potential))
 
     return _make
 
@@ -416,12 +423,23 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
                 "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head()}
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
+        if cfg.init_from:
+            init = MaskablePPO.load(cfg.init_from, device="cpu", custom_objects={
+                "learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_range": lambda _: 0.0})
+            try:
+                model.policy.load_state_dict(init.policy.state_dict())
+            except RuntimeError as e:
+                raise ValueError(f"init_from {cfg.init_from}: the networks differ from this config's: "
+                                 f"{str(e).splitlines()[0]}") from None
+            echo(f"[{cfg.game}] policy weights from {cfg.init_from}")
         if cfg.bc_teacher:
             bc = warm_start(model, game, cfg, out, echo)
             meta["bc"] = {k: v for k, v in bc.items() if k != "epochs"}
+        if cfg.bc_teacher or cfg.init_from:
             cb.init_callback(model)
-            cb.run_eval()                          # step 0: the clone itself (checkpoints/step_0.zip)
-            cb.save(out / "bc.zip")
+            cb.run_eval()                          # step 0: the starting policy (checkpoints/step_0.zip)
+            if cfg.bc_teacher:
+                cb.save(out / "bc.zip")
         echo(f"[{cfg.game}] training MaskablePPO, {game.num_players} players, {cfg.total_steps:,} steps, "
              f"{cfg.n_envs} {cfg.vec_env} envs, out {out}")
         t0 = time.time()

@@ -195,3 +195,44 @@ def test_model_saved_without_optimizer_state_is_smaller_and_plays(tmp_path):
     full, slim = agents.make(f"ppo:{tmp_path / 'full.zip'}", game), agents.make(f"ppo:{tmp_path / 'slim.zip'}", game)
     d = agents.decision_for(game.new_initial_state(seed=0))
     assert np.array_equal(full.policy.logits(d.observation), slim.policy.logits(d.observation))
+
+
+def test_progress_potential_shapes_the_cooperative_game_and_telescopes():
+    """agents.shaping:virus_lab_progress: intermediate rewards before the end, summing to the return - Phi(first)."""
+    from agents.sb3_env import SelfPlayEnv
+
+    env = SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, gamma=1.0, potential="agents.shaping:virus_lab_progress")
+    teacher = agents.make("heuristic", env.game)
+    early = 0
+    for ep in range(4):
+        env.reset(seed=20 + ep)
+        teacher.reset(seed=ep)
+        phi0, total, done = env._phi, 0.0, False
+        while not done:
+            _, r, done, _, info = env.step(teacher.act(agents.decision_for(env.state)))
+            total += r
+            early += (r != 0) and not done
+        assert total == pytest.approx(info["learner_return"] - phi0)
+    assert early > 0
+    with pytest.raises(ValueError, match="co-operative"):
+        SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1)                # no rival score to compare with
+    with pytest.raises(ValueError, match="potential"):
+        SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, potential="agents.shaping:nothing")
+
+
+def test_init_from_starts_ppo_from_saved_weights(tmp_path):
+    base = dict(game="virus_cards_v0", players=2, total_steps=256, n_envs=2, n_steps=128, batch_size=128,
+                n_epochs=1, net_arch=[16, 16], opponents={"random": 1.0}, eval_every=10_000, eval_games=2,
+                eval_opponents=["random"], seed=2)
+    train(config_from_dict(dict(base, bc_teacher="heuristic", bc_games=2, bc_epochs=1)), tmp_path / "a",
+          echo=lambda *_: None)
+    summary = train(config_from_dict(dict(base, init_from=str(tmp_path / "a" / "bc.zip"))), tmp_path / "b",
+                    echo=lambda *_: None)
+    assert summary["bc"] is None and summary["evals"][0]["step"] == 0
+    from agents.ppo import load_model
+    start, clone = load_model(tmp_path / "b" / "checkpoints" / "step_0.zip")[1], load_model(tmp_path / "a" / "bc.zip")[1]
+    assert all(np.array_equal(w1, w2) and np.array_equal(b1, b2)
+               for (w1, b1), (w2, b2) in zip(start.layers, clone.layers))
+    with pytest.raises(ValueError, match="networks differ"):
+        train(config_from_dict(dict(base, net_arch=[8], init_from=str(tmp_path / "a" / "bc.zip"))),
+              tmp_path / "c", echo=lambda *_: None)
