@@ -27,10 +27,10 @@ See docs/rules/virus_lab.md, "Figures".
 from __future__ import annotations
 
 from agents.base import ParamAgent
-from virus_envs.virus_lab.actions import A, GIFTS, MAX_DISPLAY, cash_id, discard_id, explore_id
+from virus_envs.virus_lab.actions import A, GIFTS, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE
+from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE, PH_TRAP
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
@@ -38,6 +38,7 @@ from agents.virus_lab_plan import Table, clues_after, display_cards, engineer, p
 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
+P_TRAP = PHASES[PH_TRAP]
 P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
@@ -46,7 +47,7 @@ class VirusLabHeuristic(ParamAgent):
     """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
 
     PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "exit_turn": 1,
+              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "deck_per_turn": 2, "exit_turn": 1,
               "boss_reach": 3, "clue_redraw": True,
               "idle": "pass", "hoard": 13, "search_stock": 17, "keep": 0}
     VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
@@ -93,6 +94,8 @@ class VirusLabHeuristic(ParamAgent):
             a = self._clue(v, p, m)
         elif ph in P_CARD_CHOICE:
             a = self._card_choice(v, p, m)
+        elif ph == P_TRAP:
+            a = self._trap(v, p, m)
         else:
             a = self._default(m)
         if a is None or not m[a]:
@@ -527,6 +530,34 @@ class VirusLabHeuristic(ParamAgent):
                 best, best_k = a, key
         return best
 
+    # -- trap check --------------------------------------------------------------------------------
+    def _trap(self, v, p, m):
+        """Place the trap card where it hurts least: not connected to a Hero's room (a wall against his wall),
+        away from the Heroes' way, with few doorways; Lasers and Gas only hurt who enters."""
+        comp = self.g.comp
+        c = self.card_id[v["trap_card"]]
+        heroes = v["heroes"]
+        t = Table(self.g, v)
+        best, best_k = None, None
+        for h in range(len(heroes)):
+            pos = heroes[h]["pos"]
+            if pos < 0:
+                continue
+            for d in range(4):
+                y = self.geo.NB[pos][d]
+                for r in range(4):
+                    a = trap_id(h, d, r)
+                    if not m[a]:
+                        continue
+                    mk = self.g.rot_doors[c][r]
+                    linked = sum(1 for dd in range(4) if (mk >> dd) & 1 and self.geo.NB[y][dd] >= 0
+                                 and t.card[self.geo.NB[y][dd]] >= 0 and (t.doors[self.geo.NB[y][dd]] >> OPP[dd]) & 1)
+                    k = (linked, bin(mk).count("1"))
+                    if best_k is None or k < best_k:
+                        best, best_k = a, k
+        del comp
+        return best
+
     # -- Rooms display choices ----------------------------------------------------------------------
     def _card_choice(self, v, p, m):
         """Which display card an Advantage (or the death penalty) flips, a group discards, or a restore turns up:
@@ -752,7 +783,13 @@ class VirusLabHeuristic(ParamAgent):
 
     # -- turn end --------------------------------------------------------------------------------
     def _gain(self, v, p, m):
+        # "If the Room deck runs out, the game ends immediately": every card discarded here is drawn again at the
+        # refill, so keep `deck_reserve` + `deck_per_turn` per living Hero and turn left in the deck
+        living = sum(1 for h in v["heroes"] if h["alive"] and not h["exited"])
+        spare = v["room_deck"] - self.params["deck_reserve"] - self.params["deck_per_turn"] * living * (9 - v["turn"])
         for k in (4, 3, 2):
+            if k > spare:
+                continue
             for s_ in range(5):
                 for c in range(4):
                     if m[cash_id(s_, c, k)]:
@@ -762,13 +799,12 @@ class VirusLabHeuristic(ParamAgent):
         disp = v["heroes"][p]["display"]
         plain = [self.card_id[n] for n, up in disp if up and comp.room_lab[self.card_id[n]] < 0]
         labs = sum(1 for n, up in disp if up and comp.room_lab[self.card_id[n]] >= 0)
-        if labs < self.params["labs_wanted"] and len(plain) > self.params["keep_plain"] \
-                and v["room_deck"] > self.params["deck_reserve"]:
+        if labs < self.params["labs_wanted"] and len(plain) > self.params["keep_plain"] and spare >= 2:
             by_shape = [0] * 5
             for c in plain:
                 by_shape[comp.room_shape[c]] += 1
             for s_ in sorted(range(5), key=lambda x: -by_shape[x]):
-                k = min(4, by_shape[s_], len(plain) - self.params["keep_plain"])
+                k = min(4, by_shape[s_], len(plain) - self.params["keep_plain"], spare)
                 if k >= 2 and m[discard_id(s_, k)]:
                     return discard_id(s_, k)
         return A.GAIN_DONE
