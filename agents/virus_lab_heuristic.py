@@ -1,33 +1,37 @@
 """A rule-of-thumb team bot for Virus, the co-operative board game (`heuristic` for virus_lab_v0).
 
-It reads only `decision.view`, the mask and the game's static tables (component data, table
-geometry). Every seat runs the same plan, so a team of heuristics co-operates through the table:
-- open the exit early: 1 living Hero activates either Exit Control Room; 2-3 Heroes split them by seat
-  parity; (4 Heroes: seats 0 and 1 on one room, 2 on the other);
-- build Research Labs: prefer placing a lab card whose symbol joins other lab symbols at a free grid
-  point (completing a lab first); otherwise explore towards the current target keeping lab cards;
-- once the Antidote is on the table, the nearest Hero fetches it and carries it to the Starting Room;
-- in combat: roll a few cubes and bullets, kill what the Successes can, else Dodge the strongest; flee
-  towards the target when the roll is not worth it;
-- turn end: cash same-colour display groups, buy Hearts, Shields, bullets, Books.
-Parameters (`heuristic?roll_cubes=3&hearts=2`): roll_cubes / roll_bullets (largest roll), hearts,
-shields, books (purchase caps), search (search when idle with 3 cubes left), reach (step away while a
-Creature group is this close), labs_wanted / keep_plain (discard plain display cards at turn end to draw
-Research Lab cards while fewer than labs_wanted are held, keeping keep_plain, and only while the room deck
-holds more than deck_reserve cards: a deck running out ends the game), exit_turn (the first turn the
-Heroes head for the Exit Control Rooms before the Antidote is found), boss_reach (step away from a Boss
-this close before anything else; a Boss is never attacked unless cornered).
+It reads only `decision.view`, the mask and the game's static tables (component data, table geometry); every
+seat runs the same plan, so a team co-operates through the table. What it knows about the game:
+- Creatures are placed AFTER the Real Time phase, one per empty coloured room holding the Hero's cubes. So a
+  Hero who makes at most `steps` (1) moves in a turn spawns none (his cubes lie in the room he stands in);
+  from `burst_turn` (8) on he spends freely (nothing spawned in the last turns can catch him). Cubes are saved
+  meanwhile (the stock is recovered from the reserve, so a stock above `hoard` wastes recovery).
+- The Antidote is placed as soon as the Clues single out one room, so when no room meets the Clues the Hero
+  explores the room they describe (`agents/virus_lab_plan.py` asks the engine's own clue rules about
+  hypothetical placements); a drawn Clue is kept when it singles out a room or can be made to, else redrawn
+  with 2 Advantages (`clue_redraw`, keeping `adv_keep`).
+- Research Labs: lab cards are placed where their symbol joins others; display groups are discarded at the
+  turn end to draw lab cards while the Room deck can afford it (`deck_reserve` + `deck_per_turn` per Hero and
+  turn left: a deck out ends the game).
+- Exit: 1 living Hero activates the nearest Exit Control Room, 2-3 split them by seat (4: seats 0 and 1 on
+  one); then the Antidote is fetched and carried to the Starting Room.
+- Combat: Successes grow as cubes x bullets, so rolls are sized to the group (up to `roll_cubes` cubes,
+  `roll_bullets` bullets) to kill it all when expected (Advantages counted: each turns a negative cube
+  positive, up to `adv_combat`), else to Dodge it all and flee paying only the penalty; Successes are spent
+  by comparing kill-first and Dodge-first plans. At difficulty 2-3 the Boss next to the Starting Room is
+  attacked on turn 1 (`hunt`) when a roll with Advantages is expected to kill it.
+- Traps are placed unconnected to the Heroes' rooms; display cards given up are plain rooms of the most
+  plentiful shape (lab cards kept); Hearts, Shields, bullets and Books are bought at the turn end.
+Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave" and "frugal".
 
-STATUS (first version), team win rates over seeded games (95 % Wilson intervals):
-1 Hero, difficulty 1: 33/1000 = 3.3 % [2.4 %, 4.6 %] (random: 0/1000 [0, 0.4 %]);
-1 Hero, difficulty 2: 0/1000 (the setup Boss next to the Starting Room kills the Hero by turn 3);
-2 Heroes, difficulty 1 and 2: 0/500. Not in `agents.HEURISTICS` (the game is not registered).
-See docs/rules/virus_lab.md, "Figures".
+Team win rates (every seat this agent, seeded deals, 95 % Wilson intervals) are in docs/rules/virus_lab.md,
+"Figures": 1 Hero wins about a quarter of the games at difficulty 1 and a tenth at difficulty 2 (random: 0);
+with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated together) it rarely wins.
 """
 from __future__ import annotations
 
 from agents.base import ParamAgent
-from virus_envs.virus_lab.actions import A, GIFTS, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
+from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
 from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE, PH_TRAP
@@ -44,13 +48,13 @@ NAMES_KIND = 9
 
 
 class VirusLabHeuristic(ParamAgent):
-    """Exit early, build labs, fetch the Antidote, run (see module docstring)."""
+    """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
-    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
+    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "exit_first": False, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
               "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "deck_per_turn": 2, "exit_turn": 1,
               "boss_reach": 3, "clue_redraw": True,
               "idle": "pass", "hoard": 13, "search_stock": 17, "keep": 0}
-    VARIANTS = {"brave": {"roll_cubes": 4, "roll_bullets": 6}, "frugal": {"search": False, "hearts": 3}}
+    VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
         super().__init__(game, seed=seed, variant=variant, **params)
@@ -234,6 +238,10 @@ class VirusLabHeuristic(ParamAgent):
                 pass
             else:
                 return todo
+        if self.params["exit_first"] and not v["exit_open"] and todo == A.ACTIVATE and target != pos:
+            a = self._toward(v, p, m, target)
+            if a is not None:
+                return a
         # Clues on the table that no room meets: build the room they describe
         plan = self._engineer_plan(v, p)
         if plan is not None:
@@ -534,7 +542,6 @@ class VirusLabHeuristic(ParamAgent):
     def _trap(self, v, p, m):
         """Place the trap card where it hurts least: not connected to a Hero's room (a wall against his wall),
         away from the Heroes' way, with few doorways; Lasers and Gas only hurt who enters."""
-        comp = self.g.comp
         c = self.card_id[v["trap_card"]]
         heroes = v["heroes"]
         t = Table(self.g, v)
@@ -555,7 +562,6 @@ class VirusLabHeuristic(ParamAgent):
                     k = (linked, bin(mk).count("1"))
                     if best_k is None or k < best_k:
                         best, best_k = a, k
-        del comp
         return best
 
     # -- Rooms display choices ----------------------------------------------------------------------
@@ -626,9 +632,6 @@ class VirusLabHeuristic(ParamAgent):
             b = seen[0] if seen else {"hp": 5, "dodge": 3, "damage": 3}
             out.append((8, cre[8], b["hp"], b["dodge"], b["damage"]))
         return out
-
-    def _threat(self, v, here):
-        return sum(n * dmg for _, n, _, _, dmg in self._stats(v, here))
 
     def _advantages(self, v, p):
         """Advantages this Hero may still take in a fight (face-up display cards, at most 8 face down, and the
@@ -818,5 +821,3 @@ class VirusLabHeuristic(ParamAgent):
                 return A.BUY + item
         return A.BUY_DONE
 
-
-del GIFTS

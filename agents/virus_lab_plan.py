@@ -15,9 +15,7 @@ from virus_envs.virus_lab.creatures import NK
 from virus_envs.virus_lab.flow import EXIT_CARD, START_CARD
 from virus_envs.virus_lab.research import clue_holds
 
-__all__ = ["Table", "clues_after", "MAX_LIVE"]
-
-MAX_LIVE = 4
+__all__ = ["Table", "clues_after", "display_cards", "placements", "antidote_after", "engineer"]
 
 
 class Table:

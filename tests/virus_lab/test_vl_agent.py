@@ -1,5 +1,6 @@
 """The Virus team heuristic (baseline): legal play for 1-4 Heroes, reads the view only, opens the exit far
-more often than random play and wins some single-Hero games at difficulty 1."""
+more often than random play, wins single-Hero games at difficulty 1 and 2 where random never does, and its
+Clue planning agrees with the engine's rules."""
 from __future__ import annotations
 
 import numpy as np
@@ -30,18 +31,51 @@ def test_heuristic_opens_the_exit_more_than_random():
     assert opened["heuristic"] >= 8 and opened["heuristic"] >= 4 * max(1, opened["random"])
 
 
-def test_heuristic_wins_some_single_hero_games_at_difficulty_1():
-    """Seeded, so deterministic: the baseline wins 3.3 % of 1-Hero games at difficulty 1 (random: 0 of 1,000)."""
-    g = VirusLabGame(num_players=1, difficulty=1)
-    won = [seed for seed in range(1000, 1080) if play_game(g, [VirusLabHeuristic(g)], seed=seed)[0].won]
-    assert len(won) >= 2
+@pytest.mark.parametrize("difficulty,at_least", [(1, 10), (2, 4)])
+def test_heuristic_team_wins_where_random_does_not(difficulty, at_least):
+    """Seeded, so deterministic: 1 Hero, 100 deals. The measured rates (docs/rules/virus_lab.md, "Figures") are
+    about 24 % at difficulty 1 and 11 % at difficulty 2; random teams win none of these deals."""
+    g = VirusLabGame(num_players=1, difficulty=difficulty)
+    won = [seed for seed in range(1000, 1100) if play_game(g, [VirusLabHeuristic(g)], seed=seed)[0].won]
+    assert len(won) >= at_least
+    assert not any(play_game(g, [RandomAgent(g)], seed=seed)[0].won for seed in range(1000, 1100))
     st, _ = play_game(g, [VirusLabHeuristic(g)], seed=won[0])
     assert st.antidote_out == 0 and st.exited == [True] and list(st.returns()) == [1.0]
 
 
+def test_clue_kept_when_it_singles_out_a_room_or_can_be_built():
+    """The heuristic's Clue test uses the engine's own clue rules on the table it sees: a Clue with no room
+    meeting it is kept only when a display card can be explored to make one room meet it."""
+    from agents.virus_lab_plan import Table, engineer
+    g = VirusLabGame(num_players=1, difficulty=1)
+    st = g.new_initial_state(seed=5)
+    v = st.view(0)
+    t = Table(g, v)
+    # the shadow table is the engine's table
+    assert t.card == list(st.card) and t.doors == list(st.doors)
+    from virus_envs.virus_lab.research import candidate_rooms
+    for clue in range(25):
+        st.clues = [clue]
+        assert t.candidates([clue]) == candidate_rooms(st)
+    # every plan the heuristic finds really singles out one room once explored
+    dist, _ = t.paths(v["heroes"][0]["pos"])
+    checked = 0
+    for clue in range(25):
+        if t.candidates([clue]):
+            continue
+        for _, room, d, k, r, target in engineer(g, t, [clue], v["heroes"][0], dist)[:3]:
+            from agents.virus_lab_plan import display_cards
+            c = dict(display_cards(g, v["heroes"][0]))[k]
+            y = g.geo.NB[room][d]
+            t2 = t.placed(y, c, g.rot_doors[c][r])
+            assert t2.candidates([clue]) == [target]
+            checked += 1
+    assert checked >= 5
+
+
 def test_heuristic_parameters_and_variants():
     g = VirusLabGame(num_players=2)
-    assert VirusLabHeuristic(g, variant="brave").params["roll_cubes"] == 4
+    assert VirusLabHeuristic(g, variant="brave").params["roll_cubes"] == 7
     with pytest.raises(ValueError, match="nonsense"):
         VirusLabHeuristic(g, nonsense=1)
     assert np.isfinite(VirusLabHeuristic(g).params["hearts"])

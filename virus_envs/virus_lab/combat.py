@@ -13,6 +13,19 @@ from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 NK = CR.NK
 
 
+def major_cubes(pc, nc, pb, nb, k=3):
+    """A Major Advantage turns up to k negative cubes (Action cubes or bullets) positive. A positive Action cube or
+    bullet does nothing but enter the Successes = positive bullets x positive Action cubes (Books and Hearts
+    multiply both factors alike), so the best choice always maximises that product: each cube goes to the
+    smaller factor (a balanced split), which this greedy reaches. Returns (pc, nc, pb, nb) after the change."""
+    for _ in range(k):
+        if nc and (not nb or pc <= pb):
+            pc, nc = pc + 1, nc - 1
+        elif nb:
+            pb, nb = pb + 1, nb - 1
+    return pc, nc, pb, nb
+
+
 class CombatRules:
     """Combat: the roll, its results, Successes, counter-attacks, fleeing, attacking together."""
 
@@ -120,16 +133,10 @@ class CombatRules:
             rr[2] += 1
             rr[3] -= 1
         elif a == A.MAJOR_CUBES:
-            # "During combat, a player may change ... up to 3 cubes" positive: greedily the better product
+            # "During combat, a player may change ... up to 3 cubes" positive: which ones is not a real choice,
+            # see major_cubes
             self._take_major(p)
-            for _ in range(3):
-                pc, nc, pb, nb = rr[0], rr[1], rr[2], rr[3]
-                if nc and (not nb or (pc + 1) * max(pb, 1) >= pc * (pb + 1) and pc <= pb):
-                    rr[0], rr[1] = pc + 1, nc - 1
-                elif nb:
-                    rr[2], rr[3] = pb + 1, nb - 1
-                elif nc:
-                    rr[0], rr[1] = pc + 1, nc - 1
+            rr[0], rr[1], rr[2], rr[3] = major_cubes(rr[0], rr[1], rr[2], rr[3])
         elif a == A.REROLL:
             # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
             self.roll[2 + TK_FOUR] -= 1

@@ -1,0 +1,35 @@
+"""Team win rates of the virus_lab heuristic and random teams (same deals), 95% Wilson intervals: the table in
+docs/rules/virus_lab.md "Figures". Reproduce (about 15 minutes on 2 cores):
+
+    .venv/bin/python -m experiments.virus_lab_figures docs/results/virus_lab_heuristic.json
+"""
+import json
+import sys
+import time
+from multiprocessing import Pool
+
+import virus_envs
+from experiments.arena import head_to_head, wilson
+
+
+def one(job):
+    n, d, spec, games = job
+    g = virus_envs.game("virus_lab_v0", num_players=n, difficulty=d)
+    t = time.time()
+    r = head_to_head(g, spec, "random", games, seed=2026)
+    lo, hi = wilson(r.wins, r.games)
+    return {"heroes": n, "difficulty": d, "agent": spec, "games": r.games, "wins": r.wins,
+            "win_rate": round(r.wins / r.games, 4), "ci95": [round(lo, 4), round(hi, 4)], "seconds": round(time.time() - t, 1)}
+
+
+if __name__ == "__main__":
+    jobs = []
+    for n, games in ((1, 2000), (2, 1000), (3, 500), (4, 500)):
+        for d in (1, 2, 3):
+            for spec in ("heuristic", "random"):
+                jobs.append((n, d, spec, games if spec == "heuristic" else min(games, 1000)))
+    with Pool(2) as p:
+        out = p.map(one, jobs, chunksize=1)
+    json.dump(out, open(sys.argv[1], "w"), indent=1)
+    for r in out:
+        print(r)
