@@ -50,7 +50,7 @@ NAMES_KIND = 9
 class VirusLabHeuristic(ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
-    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "exit_first": False, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
+    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "exit_first": False, "focus_labs": True, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
               "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "deck_per_turn": 2, "exit_turn": 1,
               "boss_reach": 3, "clue_redraw": True,
               "idle": "pass", "hoard": 13, "search_stock": 17, "keep": 0}
@@ -398,12 +398,19 @@ class VirusLabHeuristic(ParamAgent):
         need = LAB_NEEDED[living]
         cnt = self._lab_counts(v)
         used = set(v["labs_used"])
+        # the most advanced open grid point (lab symbols there, an empty space still around it): other lab
+        # cards join it rather than start another group (a team's 3-4 cards must meet at ONE point)
+        occupied = {r["cell"] for r in v["rooms"]}
+        lead = max((n for vx, n in cnt.items() if vx not in used and n < need and self._open_vertex(vx, occupied)),
+                   default=0) if self.params["focus_labs"] and need >= 3 else 0
         best, best_s = None, 0
         for a, d, k, r, c, y in self._explores(v, p, m):
             vx = self._lab_vertex(c, r, y)
             if vx < 0 or vx in used:
                 continue
             s_ = cnt.get(vx, 0) + 1
+            if s_ < need and s_ <= lead:
+                continue
             score = 100 if s_ >= need else s_
             if s_ == 1:
                 # a first symbol: worth it where the next lab card can join it from this new room (a doorway
@@ -413,6 +420,12 @@ class VirusLabHeuristic(ParamAgent):
             if score > best_s:
                 best, best_s = a, score
         return None if best is None else (best, best_s)
+
+    def _open_vertex(self, vx, occupied):
+        geo = self.geo
+        vr, vc = divmod(vx, geo.cols + 1)
+        cells = (geo.cell(vr - 1, vc - 1), geo.cell(vr - 1, vc), geo.cell(vr, vc - 1), geo.cell(vr, vc))
+        return any(x >= 0 and x not in occupied for x in cells)
 
     def _first_symbol_score(self, v, p, c, r, y):
         me = v["heroes"][p]
