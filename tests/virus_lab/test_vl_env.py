@@ -216,3 +216,31 @@ def test_room_deck_constraints():
 
 def test_marked_cooperative_for_the_tournament_code():
     assert VirusLabGame.cooperative is True
+
+
+def test_ranking_in_infos_at_the_end():
+    """ "Co-operative returns (all win or all lose; ranking in infos)": every agent's infos carry the
+    rulebook's ranking once a game is over ([] when it is lost)."""
+    import virus_envs
+    from agents.base import decision_for
+    from agents.virus_lab_heuristic import VirusLabHeuristic
+
+    env = virus_envs.raw_env("virus_lab_v0", num_players=1, difficulty=1)
+    bot = VirusLabHeuristic(env.unwrapped.game)
+    outcomes = set()
+    for seed in range(40):
+        env.reset(seed=seed)
+        bot.reset(0)
+        assert "ranking" not in env.infos["player_0"]
+        for agent in env.agent_iter():
+            _, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(bot.act(decision_for(env.unwrapped.state)))
+        won = env.unwrapped.state.won
+        assert info["ranking"] == ([0] if won else [])
+        outcomes.add(won)
+        if outcomes == {True, False}:
+            break
+    assert outcomes == {True, False}

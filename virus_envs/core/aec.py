@@ -8,7 +8,7 @@ No game has its own env class: `GameEnv(game)` serves all four.
 | action space | `Discrete(game.num_actions)` |
 | observation space | `Dict(observation=Box(0, high, game.observation_shape, float32), action_mask=Box(0, 1, (num_actions,), int8))` |
 | rewards | the engine's `returns()` when the game ends (0 before); see each game's docstring |
-| infos | `scores` (game points per seat) and `phase` (the decision being taken) |
+| infos | `scores` (game points per seat), `phase` (the decision being taken) and the game's `State.info()` (e.g. `ranking` of a finished co-operative game) |
 
 The agent to act is always the engine's `current_player()`, which may change mid-turn (a
 decision the rules give to another player). `raw_env` raises `IllegalActionError` on an illegal
@@ -116,8 +116,9 @@ class GameEnv(AECEnv):
         s = self.state
         scores = [float(x) for x in s.scores()]
         phase = "game over" if s.is_terminal() else s.phase()
+        extra = s.info()
         for a in self.agents:
-            self.infos[a] = {"scores": scores, "phase": phase}
+            self.infos[a] = {"scores": scores, "phase": phase, **extra}
 
     def render(self):
         if self.render_mode is None:

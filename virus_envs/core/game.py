@@ -187,6 +187,11 @@ class State(ABC):
         """Readable name of action a (in this state's context where it matters)."""
         return self.game.action_to_string(a)
 
+    def info(self) -> dict:
+        """Public facts a game adds to every agent's `infos` besides `scores` and `phase` (JSON-safe; e.g. the
+        ranking of a finished co-operative game). Called after every step: keep it cheap."""
+        return {}
+
     def __str__(self):
         return self.render()
 

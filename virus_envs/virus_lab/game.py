@@ -336,6 +336,10 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     def scores(self) -> np.ndarray:
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
 
+    def info(self) -> dict:
+        """`ranking` in the env's infos once the game is over ("Co-operative returns ...; ranking in infos")."""
+        return {"ranking": self.ranking()} if self.terminal else {}
+
     def ranking(self) -> list:
         """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
         if not self.won:
