@@ -50,10 +50,33 @@ NAMES_KIND = 9
 class VirusLabHeuristic(ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
-    PARAMS = {"roll_cubes": 5, "roll_bullets": 12, "fight_margin": 1.0, "dodge_margin": 1.5, "kill_bonus": 2.0, "adv_combat": 4, "hunt": True, "adv_keep": 2, "burst_at": 16, "steps": 1, "burst_turn": 8, "exit_first": False, "focus_labs": True, "bullets": 16, "hearts": 2, "shields": 2, "books": 1, "search": True, "reach": 2,
-              "labs_wanted": 4, "keep_plain": 2, "deck_reserve": 15, "deck_per_turn": 2, "exit_turn": 1,
-              "boss_reach": 3, "clue_redraw": True,
-              "idle": "pass", "hoard": 13, "search_stock": 17, "keep": 0}
+    PARAMS = {
+        # turn plan
+        "steps": 1,             # moves a turn before `burst_turn` (1: the Hero's cubes all lie in his room: no spawn)
+        "burst_turn": 8,        # from this turn on, no limit
+        "exit_turn": 1,         # the first turn the Exit Control Rooms are a target before the Antidote is found
+        "burst_at": 16,         # (with exit_turn > 1) a turn is active anyway when the stock reaches this
+        "exit_first": False,    # head for the Exit Control Room before labs and Clues
+        "idle": "pass",         # nothing to do: "pass" or "explore" / "home" (towards the Starting Room once open)
+        "hoard": 13,            # idle with more cubes than this: explore (recovery comes from the reserve)
+        "search": True, "search_stock": 17,   # idle search where the Hero stands, with at least this stock
+        "keep": 0,              # cubes kept back from moves that do not reach the target room
+        "reach": 2, "boss_reach": 3,          # step away from a group / a Boss this close when idle
+        # labs, Clues, display
+        "focus_labs": True,     # 2-4 Heroes: lab cards join the most advanced grid point
+        "labs_wanted": 4, "keep_plain": 2,    # discard plain display cards for lab cards while fewer are held
+        "deck_reserve": 15, "deck_per_turn": 2,   # Room cards kept in the deck (a deck out ends the game)
+        "clue_redraw": True, "adv_keep": 2,   # redraw useless Clues (2 Advantages), keeping this many
+        # combat
+        "roll_cubes": 5, "roll_bullets": 12,  # largest roll
+        "fight_margin": 1.0,    # attack when the expected Successes reach this x the group's kill cost
+        "dodge_margin": 1.5,    # ... or this x its Dodge cost (then flee)
+        "kill_bonus": 2.0,      # a kill is worth this x its Damage more than a Dodge
+        "adv_combat": 4,        # Advantages a turn on combat results
+        "hunt": True,           # attack a Boss next door when a roll is expected to kill it
+        # turn-end purchases (caps)
+        "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
+    }
     VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
