@@ -139,43 +139,10 @@ class VirusLabHeuristic(ParamAgent):
         return 0
 
     # -- map helpers -------------------------------------------------------------------------
-    def _map(self, v):
-        rooms = {r["cell"]: r for r in v["rooms"]}
-        doors = {int(e): x for e, x in v["doors"].items()}
-        bars = {int(e): x for e, x in v["barriers"].items()}
-        breaches = set(v["breaches"])
-        return rooms, doors, bars, breaches
-
-    def _passable(self, rooms, doors, bars, breaches, a, d):
-        geo = self.geo
-        y = geo.NB[a][d]
-        if y < 0 or y not in rooms:
-            return -1
-        e = geo.EDGE[a][d]
-        if doors.get(e) == 2 or bars.get(e):
-            return -1
-        if e in breaches or ((rooms[a]["doors"] >> d) & 1 and (rooms[y]["doors"] >> OPP[d]) & 1):
-            return y
-        return -1
-
     def _paths(self, v, src, avoid=True, goal=-1):
-        """BFS over passable rooms (rooms with Creatures avoided, except the goal): distance, first side."""
-        rooms, doors, bars, breaches = self._map(v)
-        dist, first = {src: 0}, {src: -1}
-        frontier = [src]
-        while frontier:
-            nxt = []
-            for a in frontier:
-                for d in range(4):
-                    y = self._passable(rooms, doors, bars, breaches, a, d)
-                    if y >= 0 and avoid and y != goal and any(rooms[y]["creatures"]):
-                        continue
-                    if y >= 0 and y not in dist:
-                        dist[y] = dist[a] + 1
-                        first[y] = d if first[a] < 0 else first[a]
-                        nxt.append(y)
-            frontier = nxt
-        return dist, first
+        """BFS over the rooms a Hero can walk (rooms with Creatures or hurting traps avoided unless `avoid` is
+        False, except the goal): distance and first side (`virus_lab_plan.Table.paths`)."""
+        return Table(self.g, v).paths(src, avoid=avoid, goal=goal)
 
     def _manhattan(self, a, b):
         ra, ca = divmod(a, self.geo.cols)
