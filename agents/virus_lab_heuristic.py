@@ -22,7 +22,9 @@ seat runs the same plan, so a team co-operates through the table. What it knows 
   attacked on turn 1 (`hunt`) when a roll with Advantages is expected to kill it.
 - Traps are placed unconnected to the Heroes' rooms; display cards given up are plain rooms of the most
   plentiful shape (lab cards kept); Hearts, Shields, bullets and Books are bought at the turn end.
-Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave" and "frugal".
+Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave" and "frugal". The agent keeps
+no memory between decisions (everything is read from the view), so it can also label states it did not reach
+(imitation learning with DAgger, agents/imitation.py).
 
 Team win rates (every seat this agent, seeded deals, 95 % Wilson intervals) are in docs/rules/virus_lab.md,
 "Figures": 1 Hero wins about a quarter of the games at difficulty 1 and a tenth at difficulty 2 (random: 0);
@@ -85,17 +87,6 @@ class VirusLabHeuristic(ParamAgent):
         comp = game.comp
         self.card_id = {name: i for i, name in enumerate(comp.room_name)}
         self.geo = game.geo
-        self._adv_used = {}
-        self._nav = {}
-        self._burst = {}
-        self._steps = {}
-
-    def reset(self, seed=None):
-        super().reset(seed)
-        self._adv_used = {}
-        self._nav = {}
-        self._burst = {}
-        self._steps = {}
 
     # ------------------------------------------------------------------------------------------
     def act(self, decision) -> int:
@@ -162,7 +153,7 @@ class VirusLabHeuristic(ParamAgent):
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
             return v["antidote_cell"], A.PICKUP
-        if not v["exit_open"] and (v["turn"] >= self.params["exit_turn"] or self._burst.get((v["turn"], p))):
+        if not v["exit_open"] and (v["turn"] >= self.params["exit_turn"] or self._active(v, p)):
             return self._exit_room(v, p, living), A.ACTIVATE
         del me
         return -1, -1
@@ -184,15 +175,15 @@ class VirusLabHeuristic(ParamAgent):
         in_combat = any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"])
         if a is not None and A.MOVE <= a < A.SEARCH and not in_combat:
             # stealth: a Creature is placed in each EMPTY room holding the Hero's cubes after the phase, so a Hero
-            # who makes at most `steps` moves in a turn (ending in the room his last cube went to) spawns none;
-            # the last turn (`burst_turn` on) is free: nothing that turn can come back to bite
-            key = (v["turn"], p)
-            if v["turn"] < self.params["burst_turn"] and self._steps.get(key, 0) >= self.params["steps"]:
+            # who moves only while no room holds his cubes yet (at most `steps` rooms this turn) ends in the one
+            # room his cube went to and spawns none; from `burst_turn` on he is free (nothing spawned in the
+            # last turns can come back to bite). Read from the table, so the rule needs no memory.
+            cubed = sum(1 for r in v["rooms"] if r["cubes"][p])
+            if v["turn"] < self.params["burst_turn"] and cubed >= self.params["steps"]:
                 here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
                 if self.params["search"] and m[A.SEARCH] and here["colour"] >= 0 and me["stock"] >= self.params["search_stock"]:
                     return A.SEARCH
                 return A.PASS
-            self._steps[key] = self._steps.get(key, 0) + 1
         if a is not None and A.MOVE <= a < A.SEARCH and me["stock"] <= self.params["keep"] \
                 and not any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"]):
             # pacing: the last cubes are kept for the next turn (a Hero with no cubes cannot run or fight),
@@ -203,7 +194,6 @@ class VirusLabHeuristic(ParamAgent):
         return a
 
     def _real_time_plan(self, v, p, m):
-        self._active(v, p)
         me = v["heroes"][p]
         pos = me["pos"]
         rooms = {r["cell"]: r for r in v["rooms"]}
@@ -264,14 +254,13 @@ class VirusLabHeuristic(ParamAgent):
 
     def _active(self, v, p):
         """Creatures are placed after the Real Time phase, so whatever a Hero does within one phase is safe from
-        the Creatures it spawns: cubes are saved up (`burst_at`) for one long phase rather than spent a few at a
-        time. Decided at the Hero's first decision of each turn."""
-        key = (v["turn"], p)
-        if key not in self._burst:
-            me = v["heroes"][p]
-            self._burst[key] = (me["stock"] >= self.params["burst_at"] or v["turn"] >= self.params["exit_turn"]
-                                or v["antidote_holder"] == p or v["antidote_cell"] >= 0)
-        return self._burst[key]
+        the Creatures it spawns: with `exit_turn` > 1, cubes are saved up (`burst_at`) for one long phase rather
+        than spent a few at a time. Read from the table (the stock this turn started with = stock + cubes put
+        down this turn), so the rule needs no memory."""
+        me = v["heroes"][p]
+        start = me["stock"] + sum(r["cubes"][p] for r in v["rooms"])
+        return (start >= self.params["burst_at"] or v["turn"] >= self.params["exit_turn"]
+                or v["antidote_holder"] == p or v["antidote_cell"] >= 0)
 
     def _idle(self, v, p, m, here):
         pos = v["heroes"][p]["pos"]
@@ -485,8 +474,7 @@ class VirusLabHeuristic(ParamAgent):
     def _toward(self, v, p, m, target):
         """A step towards `target`: along a shortest path when one exists, else towards the frontier space
         (an empty space beside a reachable room's doorway) minimising path + distance left, explored with the
-        card that opens towards the target. The chosen frontier is kept for the turn, so the Hero does not
-        wander between equally good frontiers."""
+        card that opens towards the target (ties broken by cell and side, so the choice is stable)."""
         me = v["heroes"][p]
         pos = me["pos"]
         t = Table(self.g, v)
@@ -498,21 +486,15 @@ class VirusLabHeuristic(ParamAgent):
         if not cards:
             return None
         geo = self.geo
-        key = (v["turn"], target)
         best = None
-        old = self._nav.get(p)
-        if old and old[0] == key and old[1] in dist and t.card[old[3]] < 0:
-            best = old[1:]
-        else:
-            for a_, d, y in t.frontier(dist):
-                if not placements(self.g, t, cards, y):
-                    continue
-                k = (dist[a_] + 1 + self._manhattan(y, target), dist[a_])
-                if best is None or k < best[3:]:
-                    best = (a_, d, y) + k
-            if best is None:
-                return None
-            self._nav[p] = (key,) + best
+        for a_, d, y in t.frontier(dist):
+            if not placements(self.g, t, cards, y):
+                continue
+            k = (dist[a_] + 1 + self._manhattan(y, target), dist[a_], y, d)
+            if best is None or k < best[3:]:
+                best = (a_, d, y) + k
+        if best is None:
+            return None
         a_, d, y = best[:3]
         if a_ != pos:
             s_ = first[a_]
@@ -737,7 +719,7 @@ class VirusLabHeuristic(ParamAgent):
         here = {r["cell"]: r for r in v["rooms"]}[me["pos"]]
         pos_c, pos_b, neg_c, neg_b = rr[0], rr[2], rr[1], rr[3]
         mult_b, mult_c = 1 + rr[4 + TK_BOOK], 1 + rr[4 + TK_HEART]
-        budget = self._advantages(v, p) - self._adv_used.get((v["turn"], p), 0)
+        budget = self._advantages(v, p)
         dodge = sum(max(0, n - me["dodged"][k]) * dg for k, n, _, dg, _ in self._stats(v, here))
         best = None
         for goal in (self._kill_cost(v, here), dodge):      # every kill if the Advantages can reach it, else Dodges
@@ -749,7 +731,6 @@ class VirusLabHeuristic(ParamAgent):
             if best is not None:
                 break
         if best and sum(best) > 0:
-            self._adv_used[(v["turn"], p)] = self._adv_used.get((v["turn"], p), 0) + 1
             return A.ADV_CUBE if best[0] > 0 and m[A.ADV_CUBE] else A.ADV_BULLET if m[A.ADV_BULLET] else A.ACCEPT
         return A.ACCEPT
 

@@ -79,3 +79,21 @@ def test_heuristic_parameters_and_variants():
     with pytest.raises(ValueError, match="nonsense"):
         VirusLabHeuristic(g, nonsense=1)
     assert np.isfinite(VirusLabHeuristic(g).params["hearts"])
+
+
+def test_heuristic_keeps_no_memory():
+    """Every decision is read from the view alone: a fresh agent chooses what the agent that played the game so
+    far chooses (so it can label states it never reached, as DAgger asks)."""
+    from agents.base import decision_for
+    for n, difficulty in ((1, 2), (2, 1)):
+        g = VirusLabGame(num_players=n, difficulty=difficulty)
+        st = g.new_initial_state(seed=3)
+        played = [VirusLabHeuristic(g) for _ in range(n)]
+        steps = 0
+        while not st.is_terminal() and steps < 600:
+            d = decision_for(st)
+            a = played[d.seat].act(d)
+            assert VirusLabHeuristic(g).act(d) == a, (steps, d.phase)
+            st.apply_action(a)
+            steps += 1
+        assert steps > 50
