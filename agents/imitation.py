@@ -207,11 +207,12 @@ def collect(game, teacher: str, games: int, seed: int = 0, gamma: float = 1.0, w
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"))
         results = pool.map(_play_chunk, tasks)
     try:
-        done = 0
+        done, step, shown = 0, max(chunk, games // 10), 0
         for part in results:
             parts.append(part)
             done += part.games
-            if echo:
+            if echo and (done - shown >= step or done == games):      # about ten progress lines
+                shown = done
                 el = time.time() - t0
                 echo(f"[bc] {'DAgger' if driver is not None else 'teacher'} games {done}/{games} "
                      f"({done / el if el else 0:.0f} games/s), {sum(len(p) for p in parts):,} decisions recorded")

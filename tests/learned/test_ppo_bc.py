@@ -236,3 +236,17 @@ def test_init_from_starts_ppo_from_saved_weights(tmp_path):
     with pytest.raises(ValueError, match="networks differ"):
         train(config_from_dict(dict(base, net_arch=[8], init_from=str(tmp_path / "a" / "bc.zip"))),
               tmp_path / "c", echo=lambda *_: None)
+
+
+def test_shipped_lab_model_is_the_clone_and_plays_a_team_game():
+    """models/virus_lab_v0/ppo.zip: the behaviour-cloned policy (bc.zip of its run), 1 Hero, difficulty 1."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "models" / "virus_lab_v0" / "ppo.zip"
+    agent_spec = f"ppo:{path}"
+    from agents.ppo import load_model
+    meta = load_model(path)[2]
+    assert meta["env_id"] == "virus_lab_v0" and meta["num_players"] == 1 and meta["bc"]["teacher"] == "heuristic"
+    game = virus_envs.game("virus_lab_v0", 1, **meta["game_config"])
+    st, actions = play_game(game, [agents.make(agent_spec, game)], seed=11, record=True)
+    assert st.is_terminal() and len(actions) > 10
