@@ -187,7 +187,7 @@ class SelfPlayEnv(gym.Env):
 
     def _kind_label(self) -> str:
         kinds = sorted({k for i, k in enumerate(self._kinds) if i != self.learner})
-        return "+".join(kinds)
+        return "+".join(kinds) or "alone"          # one seat: nobody else at the table
 
     def _play_opponents(self) -> None:
         """Opponents decide until the learner must, or the game ends."""

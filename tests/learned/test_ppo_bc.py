@@ -250,3 +250,11 @@ def test_shipped_lab_model_is_the_clone_and_plays_a_team_game():
     game = virus_envs.game("virus_lab_v0", 1, **meta["game_config"])
     st, actions = play_game(game, [agents.make(agent_spec, game)], seed=11, record=True)
     assert st.is_terminal() and len(actions) > 10
+
+
+def test_a_single_seat_learner_is_labelled_alone():
+    from agents.sb3_env import SelfPlayEnv
+
+    env = SelfPlayEnv("virus_lab_v0", 1, LAB)
+    _, info = env.reset(seed=0)
+    assert info["opponents"] == "alone"
