@@ -258,3 +258,17 @@ def test_a_single_seat_learner_is_labelled_alone():
     env = SelfPlayEnv("virus_lab_v0", 1, LAB)
     _, info = env.reset(seed=0)
     assert info["opponents"] == "alone"
+
+
+def test_same_seed_same_clone(tmp_path):
+    """Cloning (DAgger included) gives the same weights twice with one seed (workers: see test_collect_does_not_...)."""
+    from agents.ppo import load_model
+
+    base = dict(game="virus_cards_v0", players=2, total_steps=128, n_envs=2, n_steps=64, batch_size=64,
+                n_epochs=1, net_arch=[16], opponents={"random": 1.0}, eval_every=10_000, eval_games=1,
+                eval_opponents=["random"], seed=4, bc_teacher="heuristic", bc_games=4, bc_epochs=2,
+                bc_batch_size=32, bc_dagger_rounds=1, bc_dagger_games=2)
+    for name in ("a", "b"):
+        train(config_from_dict(base), tmp_path / name, echo=lambda *_: None)
+    pa, pb = load_model(tmp_path / "a" / "bc.zip")[1], load_model(tmp_path / "b" / "bc.zip")[1]
+    assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
