@@ -244,3 +244,42 @@ def test_ranking_in_infos_at_the_end():
         if outcomes == {True, False}:
             break
     assert outcomes == {True, False}
+
+
+def test_observation_shows_cards_as_printed_and_lab_corners():
+    """An `explore <side> slot <k> rot <r>` action turns the card as printed: the observation shows each display
+    and Net card's printed doorways and lab corner, and the corner of every lab symbol on the table."""
+    import numpy as np
+    from virus_envs.virus_lab.encoding import CF, DF
+    from virus_envs.virus_lab.actions import MAX_DISPLAY, MAX_NET
+    g = VirusLabGame(num_players=1, difficulty=1)
+    comp = g.comp
+    from agents.base import decision_for
+    from agents.virus_lab_heuristic import VirusLabHeuristic
+    bot = VirusLabHeuristic(g)                  # it places lab cards (random play seldom does)
+    s = g.new_initial_state(seed=0)
+    seen_lab = False
+    for _ in range(3000):
+        if s.is_terminal():
+            break
+        obs = s.observation(0)
+        L = g.layout
+        D = obs[L.slices["display"]].reshape(MAX_DISPLAY, DF)
+        for k, (c, up) in enumerate(s.disp[0]):
+            assert list(D[k, 18:22]) == [(comp.room_doors[c] >> d) & 1 for d in range(4)]
+            assert list(D[k, 22:26]) == [float(comp.room_lab[c] == j) for j in range(4)]
+        Nt = obs[L.slices["net"]].reshape(MAX_NET, DF)
+        for k, c in enumerate(s.net[0]):
+            assert Nt[k, 0] == 1 and list(Nt[k, 18:22]) == [(comp.room_doors[c] >> d) & 1 for d in range(4)]
+        cells = obs[L.slices["cells"]].reshape(g.geo.ncells, CF)
+        for x in range(g.geo.ncells):
+            c = s.card[x]
+            if 0 <= c < comp.num_rooms and comp.room_lab[c] >= 0 and not s.trapside[x]:
+                seen_lab = True
+                corner = (comp.room_lab[c] + s.rot[x]) % 4
+                assert list(cells[x, 67:71]) == [float(corner == j) for j in range(4)]
+                assert s.labvert[x] == g.geo.VERTEX[x][corner]
+            else:
+                assert not cells[x, 67:71].any()
+        s.apply_action(bot.act(decision_for(s)))
+    assert seen_lab

@@ -5,9 +5,10 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 
 | field | shape | values |
 |---|---|---|
-| cells | (rows*cols, 67) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3, Slow-phase options: group to move, option 1 room, 2A room, 2B group |
+| cells | (rows*cols, 71) | per table space: room present, Starting Room, Exit Control, colour (4), doorways N E S W (4), trap side, trap kind (6), lab symbol, First Aid/Ammo/Net (3), movement bonus/2, explored by me, explored this turn, searched this turn, Action cubes/10, Creatures per kind (9)/7, lying flat, Antidote here, Heroes here by relative seat (4), closed Door per side (4), open Door per side (4), Barrier value/6 per side (4), Breach per side (4), Exit Control activated, special uses/3, Explosive tokens/6, armed, Four-leaf reductions/3, Slow-phase options: group to move, option 1 room, 2A room, 2B group, lab symbol corner (4: NE SE SW NW, the order of `board.VERTEX`) |
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
-| display | (24, 18) | the observer's Rooms display, per slot: card present, face up, shape (5), colour (4), lab symbol, First Aid/Ammo/Net (3); the observer's pending display choice: slot chosen for the group discard, slot open to the choice (flip, restore or discard), cards still to choose/6 |
+| display | (24, 26) | the observer's Rooms display, per slot: card present, face up, shape (5), colour (4), lab symbol, First Aid/Ammo/Net (3); the observer's pending display choice: slot chosen for the group discard, slot open to the choice (flip, restore or discard), cards still to choose/6; the card as printed: doorways N E S W (4), lab symbol corner (4) |
+| net | (6, 26) | the observer's Net cards, the display's columns (face up = 1, no choice columns) |
 | globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (7), side options (4), colour options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
 Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
@@ -17,11 +18,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import ObsLayout
-from .actions import MAX_DISPLAY
+from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES, TK_BOOK
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
-CF = 67
+CF = 71
 PHASE_SLOTS = 20
 HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reserve/16", "bullets/32",
                  "four_leaf", "heart", "adrenaline", "book", "shield", "explosive", "doors", "breaches",
@@ -30,13 +31,13 @@ HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reser
                  "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
                  "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
-DF = 18
+DF = 26
 NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 + 25 + 1 + 1 + 12
 
 
 def layout(game) -> ObsLayout:
     return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
-                      ("display", (MAX_DISPLAY, DF))])
+                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF))])
 
 
 def _display_table(game):
@@ -50,6 +51,12 @@ def _display_table(game):
         t[c, 11] = comp.room_lab[c] >= 0
         if comp.room_special[c]:
             t[c, 11 + comp.room_special[c]] = 1
+        # as printed (rotation 0): the doorways N E S W and the lab symbol's corner, so that the rotation
+        # of an `explore ... rot r` action can be read off
+        for d in range(4):
+            t[c, 18 + d] = (comp.room_doors[c] >> d) & 1
+        if comp.room_lab[c] >= 0:
+            t[c, 22 + comp.room_lab[c]] = 1
     return t
 
 
@@ -94,6 +101,11 @@ def encode(s, p) -> np.ndarray:
         trap = _arr(s.trapside).astype(bool)
         cells[trap] += ttab[card[trap]]
         cells[trap, 18:23] = 0            # the trap side shows no lab symbol, special room or bonus
+    if s.labcells:
+        # the corner of each lab symbol on the table (where Research Labs can form)
+        for x in s.labcells:
+            if not s.trapside[x]:
+                cells[x, 67 + (comp.room_lab[s.card[x]] + s.rot[x]) % 4] = 1
     cells[:, 7:11] = bits[_arr(s.doors)]
     ex = np.array(s.explored, dtype=i16)
     cells[:, 23] = ex == p
@@ -238,6 +250,15 @@ def encode(s, p) -> np.ndarray:
         G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9,
                                       comp.boss_dodge[rec[2]] / 9]
     assert i + 12 == NG
+    # the observer's Net cards (explored like display cards, kept apart)
+    if s.net[p]:
+        dtab = getattr(g, "_disp_tab", None)
+        if dtab is None:
+            dtab = g._disp_tab = _display_table(g)
+        Nt = v[L.slices["net"]].reshape(MAX_NET, DF)
+        nn = min(len(s.net[p]), MAX_NET)
+        Nt[:nn] = dtab[list(s.net[p][:nn])]
+        Nt[:nn, 1] = 1
     # the observer's Rooms display and his pending display choice
     disp = s.disp[p]
     if disp:
