@@ -43,9 +43,10 @@ def test_heuristic_team_wins_where_random_does_not(difficulty, at_least):
     assert st.antidote_out == 0 and st.exited == [True] and list(st.returns()) == [1.0]
 
 
-def test_clue_kept_when_it_singles_out_a_room_or_can_be_built():
-    """The heuristic's Clue test uses the engine's own clue rules on the table it sees: a Clue with no room
-    meeting it is kept only when a display card can be explored to make one room meet it."""
+def test_clue_planning_reads_the_engine_rules_on_the_visible_table():
+    """The heuristic's Clue planning (keep or redraw a Clue, build the room it describes) evaluates the engine's
+    own clue rules on the table rebuilt from its view: the rebuilt table gives the engine's candidate rooms for
+    every Clue, and every planned exploration really singles out the room it promises once placed."""
     from agents.virus_lab_plan import Table, engineer
     g = VirusLabGame(num_players=1, difficulty=1)
     st = g.new_initial_state(seed=5)
