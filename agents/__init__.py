@@ -3,7 +3,12 @@
 Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ismcts?iters=200`.
 A heuristic reads only its own `view`; it never sees hidden information.
 """
+
 from __future__ import annotations
+
+if __name__ in ("agents", "experiments"):  # imported from the checkout under its folder's name
+    raise ImportError(f"import virus_envs.{__name__}, not {__name__}: the folder {__name__}/ installs as "
+                      f"virus_envs.{__name__} (see setup.py); two names would load two copies of every module")
 
 import importlib
 
@@ -14,16 +19,16 @@ __all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent
 
 #: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
 HEURISTICS = {
-    "virus_co_v0": "agents.virus_co_heuristic:VirusCoHeuristic",
-    "virus_cards_v0": "agents.virus_cards_heuristic:VirusCardsHeuristic",
-    "roll_write_v0": "agents.roll_write_heuristic:RollWriteHeuristic",
-    "virus_lab_v0": "agents.virus_lab_heuristic:VirusLabHeuristic",
+    "virus_co_v0": "virus_envs.agents.virus_co_heuristic:VirusCoHeuristic",
+    "virus_cards_v0": "virus_envs.agents.virus_cards_heuristic:VirusCardsHeuristic",
+    "roll_write_v0": "virus_envs.agents.roll_write_heuristic:RollWriteHeuristic",
+    "virus_lab_v0": "virus_envs.agents.virus_lab_heuristic:VirusLabHeuristic",
 }
 
 
 #: other named agent families: spec name -> "module:Class" (the class's GAMES lists the env ids it plays)
 FAMILIES = {
-    "contam": "agents.roll_write_heuristic:ContaminationPolicy",
+    "contam": "virus_envs.agents.roll_write_heuristic:ContaminationPolicy",
 }
 
 
@@ -81,7 +86,7 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     if name == "ppo":
         if not variant:
             raise ValueError(f"agent spec {spec!r}: expected ppo:<path.zip>")
-        mod = importlib.import_module("agents.ppo")
+        mod = importlib.import_module("virus_envs.agents.ppo")
         return mod.PPOAgent(game, variant, seed=seed, **params)
     raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
                      + ", ".join(sorted(FAMILIES)))

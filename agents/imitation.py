@@ -121,9 +121,9 @@ def _game_seeds(seed: int, games: int) -> list[int]:
 def _play_chunk(args) -> Demonstrations:
     """Worker: play the games of these deal seeds (game ids 0.. in this chunk); see `collect`."""
     env_id, num_players, game_config, teacher, seeds, gamma, driver = args
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
     import virus_envs
-    from agents.base import Decision, SearchHandle
+    from virus_envs.agents.base import Decision, SearchHandle
 
     game = virus_envs.game(env_id, num_players, **game_config)
     obs_size, n_act = int(np.prod(game.observation_shape)), int(game.num_actions)
@@ -189,7 +189,7 @@ def collect(game, teacher: str, games: int, seed: int = 0, gamma: float = 1.0, w
     while the teacher labels each decision (DAgger). Decisions with a single legal action are played
     but not recorded. The rows are in game order whatever `workers` is.
     """
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
 
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")

@@ -20,7 +20,7 @@ Parameters (spec `heuristic?contaminate_below=3&save_wildcard=2&deny=1`):
 """
 from __future__ import annotations
 
-from agents.base import ParamAgent
+from virus_envs.agents.base import ParamAgent
 from virus_envs.roll_write.sheet import COLOURS, EXTRA_CROSS_OFF, WILDCARD
 
 # research points, smoothed: the step table interpolated (0..12 boxes)

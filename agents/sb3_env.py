@@ -14,7 +14,7 @@ transitions of all seats are fed to one learner: values mix viewpoints, and the 
 | reward | 0 until the game ends, then `returns()[learner]`, whoever made the last move: an opponent's winning move gives the learner its -1 on the learner's last transition |
 | termination | `terminated=True` when the game ends, even by the game's own `max_turns` (its returns are defined, usually 0); `info["game_truncated"]` tells them apart |
 | shaping (off by default) | `shaping=c > 0` adds potential-based shaping F = gamma * Phi(s') - Phi(s), Phi = c * (own score - best rival score) from `scores()`, Phi = 0 at the end: the shaping terms telescope, so the best policy for the return is unchanged (Ng, Harada & Russell 1999) while points gained now are credited now |
-| potential (default: the score difference) | `potential="module:function"` replaces the score difference by `function(state, learner) -> float` (e.g. `agents.shaping:virus_lab_progress`, the team's progress towards the Antidote in the co-operative game, where there is no rival score); Phi = c * that, still 0 at the end |
+| potential (default: the score difference) | `potential="module:function"` replaces the score difference by `function(state, learner) -> float` (e.g. `virus_envs.agents.shaping:virus_lab_progress`, the team's progress towards the Antidote in the co-operative game, where there is no rival score); Phi = c * that, still 0 at the end |
 
 Only the learner's decisions are transitions. A deal where the game ends before the learner
 ever decides is re-dealt (it would have no transition to carry the return).
@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 
 import virus_envs
-from agents.base import Decision, SearchHandle
+from virus_envs.agents.base import Decision, SearchHandle
 
 __all__ = ["SelfPlayEnv", "SNAPSHOT"]
 
@@ -46,7 +46,7 @@ class SelfPlayEnv(gym.Env):
 
         same_opponent: one spec drawn per episode for all opponent seats (True) or one per seat.
         """
-        import agents as agents_mod
+        from virus_envs import agents as agents_mod
 
         self.game = virus_envs.game(env_id, num_players, **(game_config or {}))
         self.env_id = env_id
@@ -104,13 +104,13 @@ class SelfPlayEnv(gym.Env):
         return self._specs[int(self.np_random.choice(len(w), p=w / w.sum()))]
 
     def _opponent(self, spec: str, seat: int):
-        from agents.ppo import SnapshotAgent
+        from virus_envs.agents.ppo import SnapshotAgent
 
         if spec == SNAPSHOT:
             pol = self._snapshots[int(self.np_random.integers(len(self._snapshots)))]
             return SnapshotAgent(self.game, pol, deterministic=self.snapshot_deterministic)
         if spec == "random" and (spec, seat) not in self._agents:
-            import agents as agents_mod
+            from virus_envs import agents as agents_mod
             self._agents[(spec, seat)] = agents_mod.make("random", self.game)
         return self._agents[(spec, seat)]
 
@@ -222,7 +222,7 @@ def _load_potential(spec: str):
 
 
 def _win_share(returns, seat: int, truncated: bool) -> float:
-    """As experiments.arena.win_shares: 1 for a sole win, 1/k for a k-way shared one; 0 otherwise, when
+    """As virus_envs.experiments.arena.win_shares: 1 for a sole win, 1/k for a k-way shared one; 0 otherwise, when
     truncated, or when every seat has the same non-positive return (a draw, a co-operative loss)."""
     r = np.asarray(returns, dtype=float)
     best = r.max()

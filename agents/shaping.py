@@ -1,4 +1,4 @@
-"""Potential functions for the shaping of agents/sb3_env.py (`potential: "agents.shaping:<name>"` in a train config).
+"""Potential functions for the shaping of agents/sb3_env.py (`potential: "virus_envs.agents.shaping:<name>"` in a train config).
 
 A potential Phi(state, seat) only redistributes credit in time: the env adds gamma * Phi(s') - Phi(s)
 and Phi = 0 at the end, so the shaped rewards of an episode add up to the return minus Phi at the first

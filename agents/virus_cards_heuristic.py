@@ -7,7 +7,7 @@ turn. Discards keep the cards that have a use.
 """
 from __future__ import annotations
 
-from agents.base import ParamAgent
+from virus_envs.agents.base import ParamAgent
 from virus_envs.virus_cards.actions import A_DISCARD
 from virus_envs.virus_cards.cards import LATEX_GLOVE, MEDICINE, VIRUS
 from virus_envs.virus_cards.encoding import HEALTHY

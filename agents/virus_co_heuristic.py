@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.base import ParamAgent
+from virus_envs.agents.base import ParamAgent
 from virus_envs.virus_co.actions import A_CIRC, A_KEEP, A_PASS, A_PILL0, A_RISK0, A_SEAT0, A_TAKE
 from virus_envs.virus_co.cards import RISK_KEYS
 from virus_envs.virus_co.game import (PH_DIAG, PH_FEE, PH_GIVE_PILL, PH_GIVE_TO, PH_GUINEA, PH_INFECTION, PH_NURSE,

@@ -32,7 +32,7 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 """
 from __future__ import annotations
 
-from agents.base import ParamAgent
+from virus_envs.agents.base import ParamAgent
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
@@ -40,7 +40,7 @@ from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RES
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
-from agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
+from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))

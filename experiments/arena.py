@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.base import Decision, SearchHandle
+from virus_envs.agents.base import Decision, SearchHandle
 
 
 def play_game(game, agents, seed: int, record: bool = False):
@@ -85,7 +85,7 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
 
     In a co-operative game a team of spec_a (every seat) plays each deal and the result is the team's
     win rate (spec_b is not at the table: compare it with its own call on the same seed)."""
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
 
     n = game.num_players
     if getattr(game, "cooperative", False):

@@ -31,8 +31,8 @@ def _progress(total, desc):
 def cmd_eval(args, echo=print):
     """One agent against another over many games, every seat, 95% Wilson interval."""
     import virus_envs
-    from experiments.arena import head_to_head
-    import agents
+    from virus_envs.experiments.arena import head_to_head
+    from virus_envs import agents
 
     game = virus_envs.game(args.game, num_players=args.players)
     agents.make(args.agent, game)       # fail early on a bad spec
@@ -60,9 +60,9 @@ def cmd_run(args, echo=print):
     """The main job: a tournament of the built-in agents on every implemented game (configs/tournaments/default.yaml)."""
     import os
 
-    import agents
+    from virus_envs import agents
     import virus_envs
-    from experiments.tournament import TournamentConfig, load_config_file, results_table, run_tournament
+    from virus_envs.experiments.tournament import TournamentConfig, load_config_file, results_table, run_tournament
 
     cfgs, extra = load_config_file(args.config)
     listed = {c.game for c in cfgs}
@@ -105,7 +105,7 @@ def cmd_run(args, echo=print):
 
 
 def cmd_bench(args, echo=print):
-    from experiments.bench import run_bench
+    from virus_envs.experiments.bench import run_bench
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
                      rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
 
@@ -142,11 +142,11 @@ def _register_basic(sub):
 #: sub-command modules: each has `register(subparsers)` adding its parsers with `set_defaults(func=...)`;
 #: a command function takes the parsed args and raises ValueError/OSError for a user mistake.
 COMMAND_MODULES = [
-    "experiments.cli:_register_basic",
-    "experiments.tournament:register",
-    "experiments.play:register",
-    "experiments.train:register",
-    "experiments.contamination_study:register",
+    "virus_envs.experiments.cli:_register_basic",
+    "virus_envs.experiments.tournament:register",
+    "virus_envs.experiments.play:register",
+    "virus_envs.experiments.train:register",
+    "virus_envs.experiments.contamination_study:register",
 ]
 
 

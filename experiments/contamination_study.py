@@ -6,7 +6,7 @@ suffering bigger penalties themselves". This study answers with numbers, in thre
 
 1. **Policy sweep, by tournament.** Deliberate-contamination policies (die-value thresholds, the
    round, the wildcard stock, refusing to complete a rival's laboratory card) are built on the
-   roll_write heuristic and each is played by `experiments.tournament.run_tournament` (fair
+   roll_write heuristic and each is played by `virus_envs.experiments.tournament.run_tournament` (fair
    seating: every deal in every seat rotation) as ONE seat against fixed baselines in all other
    seats: the plain `heuristic`, and `random`. With n players the line-up is the policy plus n-1
    *clones* of the baseline (specs that differ only in spelling: `heuristic`, `heuristic:greedy`,
@@ -36,7 +36,7 @@ suffering bigger penalties themselves". This study answers with numbers, in thre
    instrumentation on its games against the baselines; the counterfactual alternative is the
    agent's own preferred non-contaminating placement of that die.
 
-Policy specs: any agent spec, including `contam?...` (`agents.roll_write_heuristic.ContaminationPolicy`:
+Policy specs: any agent spec, including `contam?...` (`virus_envs.agents.roll_write_heuristic.ContaminationPolicy`:
 the heuristic with conditions on the round and the wildcard stock), so every policy of the study is
 reproducible with `virus-arena tournament` or `virus-arena eval`.
 
@@ -59,9 +59,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from agents.base import Decision
-from agents.roll_write_heuristic import WHEN, ContaminationPolicy, RollWriteHeuristic, round_active  # noqa: F401
-from experiments.arena import win_shares
+from virus_envs.agents.base import Decision
+from virus_envs.agents.roll_write_heuristic import WHEN, ContaminationPolicy, RollWriteHeuristic, round_active  # noqa: F401
+from virus_envs.experiments.arena import win_shares
 
 GAME = "roll_write_v0"
 REFERENCE = "heuristic?contaminate_below=0"
@@ -81,7 +81,7 @@ TABLES_END = "<!-- study tables: end -->"
 # =============================================================================================
 def make_agent(spec: str, game, seed=None):
     """agents.make (which knows `contam?...`: agents.roll_write_heuristic.ContaminationPolicy)."""
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
 
     return agents_mod.make(spec, game, seed=seed)
 
@@ -323,7 +323,7 @@ def counterfactual(state, row, chooser, line) -> tuple[np.ndarray, list[float]]:
 def _chooser_for(spec, game, agent):
     """Who picks the placement in a counterfactual: the plain heuristic for heuristic-family agents,
     the agent itself otherwise (e.g. a learned agent's own preference)."""
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
 
     name = agents_mod.parse_spec(spec)[0]
     if name in ("heuristic", "contam"):
@@ -333,7 +333,7 @@ def _chooser_for(spec, game, agent):
 
 def instrument_game(game, rec, focus: str | None, do_cf: bool, cache: dict) -> dict:
     """Replay one tournament record; every contamination classified; counterfactuals for the focus seat."""
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
 
     g = game
     n = g.num_players
@@ -426,7 +426,7 @@ _WCACHE: dict = {}
 
 def instrument_tournament(out_dir: str, n: int, focus: str, cf_games: int, workers: int = 1) -> list[dict]:
     """Instrumented replays of every game of a tournament directory (cached in instrument.json)."""
-    from experiments.tournament import load_records
+    from virus_envs.experiments.tournament import load_records
 
     recs = load_records(os.path.join(out_dir, "games.jsonl"))
     recs = [recs[i] for i in sorted(recs)]
@@ -604,7 +604,7 @@ def paired(records_a: list[dict], records_ref: list[dict], focus_a: str, focus_r
 # the run
 # =============================================================================================
 def _tournament(cfg_games, n, agents_, seed, out_dir, workers, echo):
-    from experiments.tournament import TournamentConfig, load_records, run_tournament
+    from virus_envs.experiments.tournament import TournamentConfig, load_records, run_tournament
 
     tc = TournamentConfig(game=GAME, agents=agents_, players=n, games=cfg_games, seed=seed)
     t0 = time.perf_counter()

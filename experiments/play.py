@@ -56,9 +56,9 @@ def choose(state, inp=None, out=None) -> int:
 def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int, config: dict,
                  inp=None, out=None, record: str | None = None) -> dict:
     """One game of a person (at `seat`) against agents; returns the game record."""
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
     import virus_envs
-    from agents.base import decision_for
+    from virus_envs.agents.base import decision_for
 
     out = out or sys.stdout
     game = virus_envs.game(env_id, num_players=players, **config)
@@ -169,7 +169,7 @@ def replay_record(rec: dict, out=None, tables: bool = True, pause=None) -> objec
 
 
 def cmd_play(args, echo=print):
-    from experiments.tournament import _kv
+    from virus_envs.experiments.tournament import _kv
     return play_session(args.game, args.players, args.seat, args.opponents or [], args.seed, _kv(args.game_config),
                         record=args.record)
 

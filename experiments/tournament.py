@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from experiments.arena import play_game, wilson, win_shares
+from virus_envs.experiments.arena import play_game, wilson, win_shares
 
 
 @dataclass
@@ -37,7 +37,7 @@ class TournamentConfig:
     fingerprints: dict = field(default_factory=dict)
 
     def validate(self):
-        import agents as agents_mod
+        from virus_envs import agents as agents_mod
         import virus_envs
 
         if not isinstance(self.agents, list) or len(self.agents) < 1:
@@ -117,7 +117,7 @@ def _game(env_id, n, config_json):
 def _agent(game, spec, seat, config_json):
     key = ("agent", game.env_id, game.num_players, config_json, spec, seat)
     if key not in _CACHE:
-        import agents as agents_mod
+        from virus_envs import agents as agents_mod
         _CACHE[key] = agents_mod.make(spec, game)
     return _CACHE[key]
 
@@ -449,7 +449,7 @@ def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
 
 
 def _kv(items):
-    import agents as agents_mod
+    from virus_envs import agents as agents_mod
     cfg = {}
     for item in items or []:
         k, eq, v = item.partition("=")

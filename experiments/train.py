@@ -7,7 +7,7 @@
 The learner plays one seat of each game against a pool of opponents (agents/sb3_env.py): `random`,
 `heuristic` and frozen snapshots of itself, refreshed every `snapshot_every` steps. Every
 `eval_every` steps the current policy is saved as a checkpoint and played against each of
-`eval_opponents` with `experiments.arena.head_to_head` (the tournament code, every seat in
+`eval_opponents` with `virus_envs.experiments.arena.head_to_head` (the tournament code, every seat in
 turn); the best checkpoint by mean win rate is kept as `best.zip`. Written to `--out`:
 
 | file | what |
@@ -87,7 +87,7 @@ class TrainConfig:
     """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
     potential: str = ""
     """'module:function' (state, seat) -> float replacing the score difference in the shaping (e.g.
-    'agents.shaping:virus_lab_progress' for the co-operative game); '' = the score difference"""
+    'virus_envs.agents.shaping:virus_lab_progress' for the co-operative game); '' = the score difference"""
     snapshot_every: int = 50_000
     """steps between frozen copies of the learner added to the pool"""
     snapshot_pool: int = 8
@@ -203,7 +203,7 @@ def default_config_path(env_id: str) -> Path:
 
 def make_env_fn(cfg: TrainConfig, num_players: int):
     """A picklable constructor of one monitored SelfPlayEnv (for DummyVecEnv / SubprocVecEnv)."""
-    from agents.sb3_env import SelfPlayEnv
+    from virus_envs.agents.sb3_env import SelfPlayEnv
 
     def _make():
         from stable_baselines3.common.monitor import Monitor
@@ -222,7 +222,7 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
     team of that spec, seats rotated (`mixed_team`); with one player only the `team` row is played
     (the others would be the same games).
     """
-    from experiments.arena import head_to_head, wilson
+    from virus_envs.experiments.arena import head_to_head, wilson
 
     rows = []
     coop = bool(getattr(game, "cooperative", False))
@@ -247,8 +247,8 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
 def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0):
     """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
     a MatchResult of the team's wins (by the seat spec_a sat in)."""
-    import agents as agents_mod
-    from experiments.arena import MatchResult, play_game, win_shares
+    from virus_envs import agents as agents_mod
+    from virus_envs.experiments.arena import MatchResult, play_game, win_shares
 
     n = game.num_players
     rng = np.random.default_rng(seed)
@@ -323,7 +323,7 @@ def _callback_class():
                     self.next_progress += self.cfg.progress_every
 
         def add_snapshot(self):
-            from agents.ppo import NumpyPolicy
+            from virus_envs.agents.ppo import NumpyPolicy
             self.snapshots.append(NumpyPolicy.from_sb3(self.model.policy))
             self.snapshots = self.snapshots[-self.cfg.snapshot_pool:]
             self.training_env.env_method("set_snapshots", self.snapshots)
@@ -384,7 +384,7 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    import agents
+    from virus_envs import agents
     import virus_envs
 
     check_config(cfg)
@@ -484,8 +484,8 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
 
     Returns what was done: teacher, games, decisions, the teacher's win rate in its games, per-epoch rows.
     """
-    from agents.imitation import Demonstrations, behaviour_clone, collect
-    from agents.ppo import NumpyPolicy
+    from virus_envs.agents.imitation import Demonstrations, behaviour_clone, collect
+    from virus_envs.agents.ppo import NumpyPolicy
 
     t0 = time.time()
     echo(f"[{cfg.game}] behaviour cloning of {cfg.bc_teacher!r}: {cfg.bc_games} teacher games, "
@@ -537,7 +537,7 @@ def _git_head() -> str:
 def _report(args, echo):
     """--evaluate: a model against random and the heuristic, per seat, 95% Wilson intervals (Markdown)."""
     import virus_envs
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
 
     _, _, meta = load_model(args.evaluate)
     players = args.players or meta.get("num_players")

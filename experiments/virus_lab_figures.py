@@ -1,7 +1,7 @@
 """Team win rates of the virus_lab heuristic and random teams (same deals), 95% Wilson intervals: the table in
 docs/rules/virus_lab.md "Figures". Reproduce (about 15 minutes on 2 cores):
 
-    .venv/bin/python -m experiments.virus_lab_figures docs/results/virus_lab_heuristic.json
+    .venv/bin/python -m virus_envs.experiments.virus_lab_figures docs/results/virus_lab_heuristic.json
 """
 import json
 import sys
@@ -9,7 +9,7 @@ import time
 from multiprocessing import Pool
 
 import virus_envs
-from experiments.arena import head_to_head, wilson
+from virus_envs.experiments.arena import head_to_head, wilson
 
 
 def one(job):

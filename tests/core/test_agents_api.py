@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from experiments.arena import head_to_head, play_game, wilson
+from virus_envs.experiments.arena import head_to_head, play_game, wilson
 
 
 def test_parse_spec():

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from experiments.cli import main
+from virus_envs.experiments.cli import main
 
 
 def test_eval_writes_json(tmp_path, capsys):
@@ -42,7 +42,7 @@ def test_bench_runs_and_compares_to_connect_four(tmp_path, capsys):
     (["frobnicate"], "invalid choice"),
 ])
 def test_cli_mistakes_are_one_line(argv, fragment):
-    r = subprocess.run([sys.executable, "-m", "experiments.cli", *argv], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "virus_envs.experiments.cli", *argv], capture_output=True, text=True)
     assert r.returncode != 0
     err = r.stderr.strip()
     assert fragment in err and "Traceback" not in err and len(err.splitlines()) == 1

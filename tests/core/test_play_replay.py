@@ -7,8 +7,8 @@ import sys
 import pytest
 
 import virus_envs
-from experiments.play import load_game_records, play_session, replay_record
-from experiments.tournament import TournamentConfig, run_tournament
+from virus_envs.experiments.play import load_game_records, play_session, replay_record
+from virus_envs.experiments.tournament import TournamentConfig, run_tournament
 
 
 def test_play_explains_a_wrong_entry_and_asks_again(tmp_path):
@@ -46,7 +46,7 @@ def test_a_played_game_replays_to_the_same_scores(tmp_path):
 
 
 def test_replay_of_tournament_games_for_every_game(tmp_path):
-    import agents
+    from virus_envs import agents
     for env_id in virus_envs.ENV_IDS:
         if env_id not in agents.HEURISTICS:
             continue
@@ -73,9 +73,9 @@ def test_replay_detects_a_diverging_record(tmp_path):
 
 
 def test_cli_play_through_stdin_and_bad_input():
-    r = subprocess.run([sys.executable, "-m", "experiments.cli", "play", "--game", "virus_cards_v0", "--seed", "2"],
+    r = subprocess.run([sys.executable, "-m", "virus_envs.experiments.cli", "play", "--game", "virus_cards_v0", "--seed", "2"],
                        input="oops\n0\n0\nq\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "legal actions:" in r.stdout and "game abandoned" in r.stdout
-    r = subprocess.run([sys.executable, "-m", "experiments.cli", "replay", "/nonexistent.jsonl"],
+    r = subprocess.run([sys.executable, "-m", "virus_envs.experiments.cli", "replay", "/nonexistent.jsonl"],
                        capture_output=True, text=True)
     assert r.returncode != 0 and "cannot read" in r.stderr and "Traceback" not in r.stderr

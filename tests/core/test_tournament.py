@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 
 import virus_envs
-from experiments.arena import wilson
-from experiments.tournament import TournamentConfig, load_config_file, run_tournament, schedule
+from virus_envs.experiments.arena import wilson
+from virus_envs.experiments.tournament import TournamentConfig, load_config_file, run_tournament, schedule
 
 
 def _cfg(game="virus_cards_v0", **kw):
@@ -50,7 +50,7 @@ def test_games_round_up_to_whole_deals():
 
 @pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
 def test_tournament_end_to_end(env_id, tmp_path):
-    import agents
+    from virus_envs import agents
     if env_id not in agents.HEURISTICS:
         pytest.skip("no heuristic")
     cls = virus_envs.game_class(env_id)

@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.base import ParamAgent
-from experiments.tournament import TournamentConfig, run_tournament, schedule
+from virus_envs.agents.base import ParamAgent
+from virus_envs.experiments.tournament import TournamentConfig, run_tournament, schedule
 from virus_envs.core import Game, State, make_rng
 
 

@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 import torch
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.base import decision_for
-from agents.ppo import NumpyPolicy, PPOAgent
-from experiments.arena import head_to_head, play_game
+from virus_envs.agents.base import decision_for
+from virus_envs.agents.ppo import NumpyPolicy, PPOAgent
+from virus_envs.experiments.arena import head_to_head, play_game
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
@@ -22,7 +22,7 @@ def tiny_model(tmp_path_factory):
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from agents.sb3_env import SelfPlayEnv
+    from virus_envs.agents.sb3_env import SelfPlayEnv
 
     venv = DummyVecEnv([lambda: SelfPlayEnv("virus_cards_v0")])
     model = MaskablePPO("MlpPolicy", venv, n_steps=128, batch_size=64, n_epochs=1, seed=0, device="cpu",
@@ -40,7 +40,7 @@ def test_virus_cards_model_is_shipped():
 @pytest.mark.parametrize("env_id", SHIPPED)
 def test_shipped_model_loads_and_plays(env_id):
     path = MODELS / env_id / "ppo.zip"
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
     _, _, meta = load_model(path)
     assert meta["env_id"] == env_id and "virus-arena train" in meta["command"]
     game = virus_envs.game(env_id, meta["num_players"], **meta.get("game_config", {}))

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 import torch
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.imitation import MASKED_LOGIT, Demonstrations, behaviour_clone, collect, masked_logits, sparse_logits
-from experiments.arena import play_game
-from experiments.train import config_from_dict, train
+from virus_envs.agents.imitation import MASKED_LOGIT, Demonstrations, behaviour_clone, collect, masked_logits, sparse_logits
+from virus_envs.experiments.arena import play_game
+from virus_envs.experiments.train import config_from_dict, train
 
 torch.set_num_threads(1)
 
@@ -23,7 +23,7 @@ def _policy(env_id, players=None, game_config=None, arch=(16, 16)):
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    from agents.sb3_env import SelfPlayEnv
+    from virus_envs.agents.sb3_env import SelfPlayEnv
 
     venv = DummyVecEnv([lambda: SelfPlayEnv(env_id, players, game_config)])
     return MaskablePPO("MlpPolicy", venv, n_steps=64, batch_size=64, seed=0, device="cpu",
@@ -69,7 +69,7 @@ def test_collect_records_every_choice_with_its_observation_and_return():
     game = virus_envs.game("virus_cards_v0", 2)
     gamma = 0.9
     d = collect(game, "heuristic", 2, seed=7, gamma=gamma)
-    from agents.imitation import _game_seeds
+    from virus_envs.agents.imitation import _game_seeds
     row = 0
     for g, deal in enumerate(_game_seeds(7, 2)):
         st = game.new_initial_state(seed=deal)
@@ -165,7 +165,7 @@ def test_cloning_lowers_the_training_loss_and_leaves_ppos_optimizer_alone():
     ("bc_teacher: 3\n", "key 'bc_teacher' must be str"),
 ])
 def test_bc_config_mistakes_are_one_line(tmp_path, text, fragment):
-    from experiments.cli import main
+    from virus_envs.experiments.cli import main
 
     cfgfile = tmp_path / "c.yaml"
     cfgfile.write_text(text)
@@ -182,7 +182,7 @@ def test_bad_teacher_fails_before_training(tmp_path):
 
 
 def test_model_saved_without_optimizer_state_is_smaller_and_plays(tmp_path):
-    from experiments.train import save_model
+    from virus_envs.experiments.train import save_model
 
     model = _policy("virus_cards_v0", 2, arch=(64, 64))
     model.learn(128)                                     # Adam now holds moment estimates
@@ -198,10 +198,10 @@ def test_model_saved_without_optimizer_state_is_smaller_and_plays(tmp_path):
 
 
 def test_progress_potential_shapes_the_cooperative_game_and_telescopes():
-    """agents.shaping:virus_lab_progress: intermediate rewards before the end, summing to the return - Phi(first)."""
-    from agents.sb3_env import SelfPlayEnv
+    """virus_envs.agents.shaping:virus_lab_progress: intermediate rewards before the end, summing to the return - Phi(first)."""
+    from virus_envs.agents.sb3_env import SelfPlayEnv
 
-    env = SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, gamma=1.0, potential="agents.shaping:virus_lab_progress")
+    env = SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, gamma=1.0, potential="virus_envs.agents.shaping:virus_lab_progress")
     teacher = agents.make("heuristic", env.game)
     early = 0
     for ep in range(4):
@@ -217,7 +217,7 @@ def test_progress_potential_shapes_the_cooperative_game_and_telescopes():
     with pytest.raises(ValueError, match="co-operative"):
         SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1)                # no rival score to compare with
     with pytest.raises(ValueError, match="potential"):
-        SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, potential="agents.shaping:nothing")
+        SelfPlayEnv("virus_lab_v0", 1, LAB, shaping=0.1, potential="virus_envs.agents.shaping:nothing")
 
 
 def test_init_from_starts_ppo_from_saved_weights(tmp_path):
@@ -229,7 +229,7 @@ def test_init_from_starts_ppo_from_saved_weights(tmp_path):
     summary = train(config_from_dict(dict(base, init_from=str(tmp_path / "a" / "bc.zip"))), tmp_path / "b",
                     echo=lambda *_: None)
     assert summary["bc"] is None and summary["evals"][0]["step"] == 0
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
     start, clone = load_model(tmp_path / "b" / "checkpoints" / "step_0.zip")[1], load_model(tmp_path / "a" / "bc.zip")[1]
     assert all(np.array_equal(w1, w2) and np.array_equal(b1, b2)
                for (w1, b1), (w2, b2) in zip(start.layers, clone.layers))
@@ -244,7 +244,7 @@ def test_shipped_lab_model_is_the_clone_and_plays_a_team_game():
 
     path = Path(__file__).resolve().parents[2] / "models" / "virus_lab_v0" / "ppo.zip"
     agent_spec = f"ppo:{path}"
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
     meta = load_model(path)[2]
     assert meta["env_id"] == "virus_lab_v0" and meta["num_players"] == 1 and meta["bc"]["teacher"] == "heuristic"
     game = virus_envs.game("virus_lab_v0", 1, **meta["game_config"])
@@ -253,7 +253,7 @@ def test_shipped_lab_model_is_the_clone_and_plays_a_team_game():
 
 
 def test_a_single_seat_learner_is_labelled_alone():
-    from agents.sb3_env import SelfPlayEnv
+    from virus_envs.agents.sb3_env import SelfPlayEnv
 
     env = SelfPlayEnv("virus_lab_v0", 1, LAB)
     _, info = env.reset(seed=0)
@@ -262,7 +262,7 @@ def test_a_single_seat_learner_is_labelled_alone():
 
 def test_same_seed_same_clone(tmp_path):
     """Cloning (DAgger included) gives the same weights twice with one seed (workers: see test_collect_does_not_...)."""
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
 
     base = dict(game="virus_cards_v0", players=2, total_steps=128, n_envs=2, n_steps=64, batch_size=64,
                 n_epochs=1, net_arch=[16], opponents={"random": 1.0}, eval_every=10_000, eval_games=1,

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.sb3_env import SelfPlayEnv
+from virus_envs.agents.sb3_env import SelfPlayEnv
 
 
 def _opponents(env_id):
@@ -50,7 +50,7 @@ def test_learner_gets_its_return_on_wins_and_on_losses_ended_by_an_opponent(env_
 
 
 def test_snapshot_opponents_are_used_once_given():
-    from agents.ppo import NumpyPolicy
+    from virus_envs.agents.ppo import NumpyPolicy
 
     env = SelfPlayEnv("virus_cards_v0", opponents={"snapshot": 1.0})
     finals = _run_episodes(env, 3, seed=1)

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 import torch
 
-import agents
+from virus_envs import agents
 import virus_envs
-from experiments.arena import play_game
-from experiments.cli import main
-from experiments.train import TrainConfig, config_from_dict, load_config, make_env_fn, train
+from virus_envs.experiments.arena import play_game
+from virus_envs.experiments.cli import main
+from virus_envs.experiments.train import TrainConfig, config_from_dict, load_config, make_env_fn, train
 
 torch.set_num_threads(1)
 
@@ -119,7 +119,7 @@ def test_default_config_is_valid():
 
 def test_same_seed_same_weights(tmp_path):
     """A run is reproducible with --seed (one process, one thread): the same final weights twice."""
-    from agents.ppo import load_model
+    from virus_envs.agents.ppo import load_model
 
     cfg = dict(total_steps=1024, eval_every=512, snapshot_every=256, eval_games=2)
     train(_tiny("virus_cards_v0", **cfg), tmp_path / "a", echo=lambda *_: None)

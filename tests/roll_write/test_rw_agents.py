@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.base import decision_for
-from experiments.arena import head_to_head, play_game
+from virus_envs.agents.base import decision_for
+from virus_envs.experiments.arena import head_to_head, play_game
 from rw_helpers import cross, dice, new, sync
 from virus_envs.roll_write.sheet import load_sheet
 

@@ -8,11 +8,11 @@ import shutil
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from experiments import contamination_study as cs
-from experiments.arena import play_game
-from experiments.cli import main
+from virus_envs.experiments import contamination_study as cs
+from virus_envs.experiments.arena import play_game
+from virus_envs.experiments.cli import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.base import decision_for
-from experiments.arena import head_to_head, play_game
+from virus_envs.agents.base import decision_for
+from virus_envs.experiments.arena import head_to_head, play_game
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

@@ -1,10 +1,10 @@
 """The Virus & Co heuristic: built by spec, legal, reads only its view, beats random on a small budget."""
 import numpy as np
 
-import agents
+from virus_envs import agents
 import virus_envs
-from agents.base import decision_for
-from experiments.arena import head_to_head
+from virus_envs.agents.base import decision_for
+from virus_envs.experiments.arena import head_to_head
 
 
 def test_heuristic_spec_variants_and_legal_play():

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.base import RandomAgent
-from agents.virus_lab_heuristic import VirusLabHeuristic
-from experiments.arena import play_game
+from virus_envs.agents.base import RandomAgent
+from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+from virus_envs.experiments.arena import play_game
 from virus_envs.virus_lab.game import VirusLabGame
 
 
@@ -47,7 +47,7 @@ def test_clue_planning_reads_the_engine_rules_on_the_visible_table():
     """The heuristic's Clue planning (keep or redraw a Clue, build the room it describes) evaluates the engine's
     own clue rules on the table rebuilt from its view: the rebuilt table gives the engine's candidate rooms for
     every Clue, and every planned exploration really singles out the room it promises once placed."""
-    from agents.virus_lab_plan import Table, engineer
+    from virus_envs.agents.virus_lab_plan import Table, engineer
     g = VirusLabGame(num_players=1, difficulty=1)
     st = g.new_initial_state(seed=5)
     v = st.view(0)
@@ -65,7 +65,7 @@ def test_clue_planning_reads_the_engine_rules_on_the_visible_table():
         if t.candidates([clue]):
             continue
         for _, room, d, k, r, target in engineer(g, t, [clue], v["heroes"][0], dist)[:3]:
-            from agents.virus_lab_plan import display_cards
+            from virus_envs.agents.virus_lab_plan import display_cards
             c = dict(display_cards(g, v["heroes"][0]))[k]
             y = g.geo.NB[room][d]
             t2 = t.placed(y, c, g.rot_doors[c][r])
@@ -85,7 +85,7 @@ def test_heuristic_parameters_and_variants():
 def test_heuristic_keeps_no_memory():
     """Every decision is read from the view alone: a fresh agent chooses what the agent that played the game so
     far chooses (so it can label states it never reached, as DAgger asks)."""
-    from agents.base import decision_for
+    from virus_envs.agents.base import decision_for
     for n, difficulty in ((1, 2), (2, 1)):
         g = VirusLabGame(num_players=n, difficulty=difficulty)
         st = g.new_initial_state(seed=3)

@@ -222,8 +222,8 @@ def test_ranking_in_infos_at_the_end():
     """ "Co-operative returns (all win or all lose; ranking in infos)": every agent's infos carry the
     rulebook's ranking once a game is over ([] when it is lost)."""
     import virus_envs
-    from agents.base import decision_for
-    from agents.virus_lab_heuristic import VirusLabHeuristic
+    from virus_envs.agents.base import decision_for
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
 
     env = virus_envs.raw_env("virus_lab_v0", num_players=1, difficulty=1)
     bot = VirusLabHeuristic(env.unwrapped.game)
@@ -254,8 +254,8 @@ def test_observation_shows_cards_as_printed_and_lab_corners():
     from virus_envs.virus_lab.actions import MAX_DISPLAY, MAX_NET
     g = VirusLabGame(num_players=1, difficulty=1)
     comp = g.comp
-    from agents.base import decision_for
-    from agents.virus_lab_heuristic import VirusLabHeuristic
+    from virus_envs.agents.base import decision_for
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
     bot = VirusLabHeuristic(g)                  # it places lab cards (random play seldom does)
     s = g.new_initial_state(seed=0)
     seen_lab = False
