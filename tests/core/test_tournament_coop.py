@@ -30,7 +30,7 @@ class CoinTeamGame(Game):
         s.coin = int(make_rng(seed).integers(4) > 0)      # 3 deals in 4 can be won
         return s
 
-    def state_from_dict(self, d):
+    def _state_from_dict(self, d):
         s = CoinTeamState(self)
         s.coin, s.said = d["coin"], list(d["said"])
         return s
@@ -69,10 +69,14 @@ class CoinTeamState(State):
         return np.zeros(1, dtype=np.float32)
 
     def to_dict(self):
-        return {"coin": self.coin, "said": list(self.said)}
+        return {"env_id": self.game.env_id, "num_players": self.game.num_players, "coin": self.coin,
+                "said": list(self.said)}
 
     def clone(self):
         return self.game.state_from_dict(self.to_dict())
+
+    def _determinize(self, p, rng):
+        return self.clone()      # the coin is hidden from nobody who matters here
 
     def render(self):
         return f"said {self.said}"

@@ -13,6 +13,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .errors import IllegalActionError
+from .seeding import clone_rng, derive_seed, make_rng
+from .validate import check_envelope
 
 
 class Game(ABC):
@@ -74,9 +76,30 @@ class Game(ABC):
         """A fresh game, all chance drawn from a Generator seeded with `seed`."""
         ...
 
-    @abstractmethod
     def state_from_dict(self, d: dict) -> "State":
-        """Inverse of State.to_dict()."""
+        """Inverse of State.to_dict(). What it loads is checked first: a ValueError names the field at fault
+        (another game or player count, a missing or unknown field, a duplicated or vanished card, a
+        negative count, a list of the wrong length)."""
+        check_envelope(self, d, self._state_keys())
+        self._validate_dict(d)
+        try:
+            return self._state_from_dict(d)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise ValueError(f"state dict for {self.env_id}: cannot be loaded ({type(e).__name__}: {e})") from None
+
+    def _state_keys(self) -> frozenset:
+        """The fields of this game's state dicts (those of a fresh state's to_dict())."""
+        keys = self.__dict__.get("_state_keys_cache")
+        if keys is None:
+            keys = self._state_keys_cache = frozenset(self.new_initial_state(seed=0).to_dict())
+        return keys
+
+    def _validate_dict(self, d: dict) -> None:
+        """Game-specific checks of a state dict (core.validate helpers); raise ValueError naming the field."""
+
+    @abstractmethod
+    def _state_from_dict(self, d: dict) -> "State":
+        """Build the state from a dict that passed the checks."""
         ...
 
     def string_to_action(self, text: str) -> int:
@@ -186,6 +209,39 @@ class State(ABC):
     def action_to_string(self, a: int) -> str:
         """Readable name of action a (in this state's context where it matters)."""
         return self.game.action_to_string(a)
+
+    # -- information sets -------------------------------------------------------------------
+    def determinize(self, p: int, rng: np.random.Generator) -> "State":
+        """A full state consistent with view(p): what seat p cannot see is resampled from rng.
+
+        The game's `_determinize` resamples its hidden components; future chance is always
+        resampled here (a fresh Generator), since no seat knows the dice or shuffles to come.
+        """
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or not 0 <= p < self.game.num_players:
+            raise ValueError(f"determinize: seat must be in 0..{self.game.num_players - 1}, got {p!r}")
+        s = self._determinize(int(p), rng)
+        s._reseed(derive_seed(rng))
+        s._mask = None
+        return s
+
+    @abstractmethod
+    def _determinize(self, p: int, rng: np.random.Generator) -> "State":
+        """A copy with every component hidden from p resampled consistently with view(p)."""
+        ...
+
+    def _reseed(self, seed: int) -> None:
+        """Replace the state's Generator (future chance) by a fresh one."""
+        self.rng = make_rng(seed)
+
+    def hidden_facts(self, p: int) -> dict:
+        """What seat p cannot see, component by component: name (as in the game's rules doc) -> value.
+
+        Only components that view(p) leaves open (more than one value possible). The generic
+        information-set test checks that determinize(p) keeps view(p), observation(p) and p's mask,
+        and that each of these facts takes more than one value over repeated determinizations.
+        By default: the next draws of the state's Generator (future chance). Games add their own.
+        """
+        return {"future chance": clone_rng(self.rng).integers(0, 2**31, size=4).tolist()}
 
     def info(self) -> dict:
         """Public facts a game adds to every agent's `infos` besides `scores` and `phase` (JSON-safe; e.g. the

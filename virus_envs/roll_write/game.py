@@ -119,7 +119,7 @@ class RollWriteGame(Game):
         s._init(self, make_rng(seed))
         return s
 
-    def state_from_dict(self, d):
+    def _state_from_dict(self, d):
         """Inverse of RollWriteState.to_dict()."""
         s = RollWriteState.__new__(RollWriteState)
         s.game = self
@@ -585,8 +585,6 @@ class RollWriteState(State):
         d["rng"] = rng_to_dict(self.rng)
         return d
 
-    def determinize(self, p: int, rng) -> "RollWriteState":
-        """Only future rolls are hidden: a copy whose dice generator is reseeded from rng."""
-        s = self.clone()
-        s.rng = make_rng(derive_seed(rng))
-        return s
+    def _determinize(self, p: int, rng) -> "RollWriteState":
+        """Only future rolls are hidden, and core.State.determinize resamples those (a fresh Generator)."""
+        return self.clone()

@@ -149,11 +149,8 @@ class VirusCardsGame(Game):
         s._recount()
         return s
 
-    def state_from_dict(self, d: dict) -> "VirusCardsState":
+    def _state_from_dict(self, d: dict) -> "VirusCardsState":
         """Inverse of VirusCardsState.to_dict()."""
-        if d.get("env_id") != self.env_id or d.get("num_players") != self.num_players:
-            raise ValueError(f"state dict is for {d.get('env_id')} with {d.get('num_players')} players, "
-                             f"not {self.env_id} with {self.num_players}")
         s = VirusCardsState(self)
         s.rng = rng_from_dict(d["rng"])
         s.hands = [list(h) for h in d["hands"]]
@@ -279,7 +276,7 @@ class VirusCardsState(State):
     def observation(self, p: int) -> np.ndarray:
         return encoding.encode(self, p)
 
-    def determinize(self, p: int, rng: np.random.Generator) -> "VirusCardsState":
+    def _determinize(self, p: int, rng: np.random.Generator) -> "VirusCardsState":
         """Other hands and the deck order are hidden from p: deal them again from their union."""
         s = self.clone()
         pool = s.deck[:]

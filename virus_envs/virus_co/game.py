@@ -124,7 +124,7 @@ class VirusCoGame(Game):
         s._deal(fp)
         return s
 
-    def state_from_dict(self, d: dict) -> "VirusCoState":
+    def _state_from_dict(self, d: dict) -> "VirusCoState":
         """Inverse of VirusCoState.to_dict()."""
         s = VirusCoState(self)
         for k in _FIELDS:
@@ -721,11 +721,12 @@ class VirusCoState(State):
         return s
 
     def to_dict(self) -> dict:
-        d = {k: _copy(getattr(self, k)) for k in _FIELDS}
+        d = {"env_id": self.game.env_id, "num_players": self.game.num_players}
+        d.update((k, _copy(getattr(self, k))) for k in _FIELDS)
         d["rng"] = rng_to_dict(self.rng)
         return d
 
-    def determinize(self, p: int, rng) -> "VirusCoState":
+    def _determinize(self, p: int, rng) -> "VirusCoState":
         """Resample what p cannot see: other risk hands, the face-down circulating risk card (unless p
         issued it), the two risk cards returned unseen, the face-down parts of both stacks, future chance."""
         s = self.clone()
@@ -757,10 +758,11 @@ class VirusCoState(State):
                 top = st[-1]
                 st[:] = hidden[:k] + [top]
                 hidden = hidden[k:]
-        s.rng = make_rng(int(rng.integers(0, 2**62)))
-        s._rng_shared = False
-        s._mask = None
         return s
+
+    def _reseed(self, seed: int) -> None:
+        self.rng = make_rng(seed)
+        self._rng_shared = False
 
     def view(self, p: int) -> dict:
         """What seat p may know: the table, own risk hand, the circulating risk card only for its issuer."""

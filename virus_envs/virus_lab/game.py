@@ -127,7 +127,7 @@ class VirusLabGame(Game):
         s._advance()
         return s
 
-    def state_from_dict(self, d: dict) -> "VirusLabState":
+    def _state_from_dict(self, d: dict) -> "VirusLabState":
         s = VirusLabState(self)
         for f in _FIELDS:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
@@ -367,7 +367,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         return s
 
     def to_dict(self) -> dict:
-        d = {f: _copy(getattr(self, f)) for f in _FIELDS}
+        d = {"env_id": self.g.env_id, "num_players": self.n}
+        d.update((f, _copy(getattr(self, f))) for f in _FIELDS)
         for f in _BYTE_FIELDS:
             d[f] = list(d[f])
         d["rng"] = rng_to_dict(self.rng)
@@ -385,7 +386,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     def action_to_string(self, a: int) -> str:
         return TABLE.name(a)
 
-    def determinize(self, p: int, rng) -> "VirusLabState":
+    def _determinize(self, p: int, rng) -> "VirusLabState":
         """Resample what nobody sees: deck orders, unrevealed Boss cards, face-down wound faces (the back of
         the top wound card, which everybody sees, is kept)."""
         s = self.clone()
