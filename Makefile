@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench mutate clean
 
 setup: $(STAMP)
 
@@ -28,5 +28,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/virus-arena bench
 
+# Mutation testing of one game's rules (docs/testing.md): the functions listed for GAME in
+# tools/mutation_targets.yaml, against that game's tests plus tests/core. Long: not part of `make test`.
+mutate: $(STAMP)
+	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab>"; exit 2; }
+	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info mutants
