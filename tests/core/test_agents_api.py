@@ -6,6 +6,8 @@ from virus_envs import agents
 import virus_envs
 from virus_envs.experiments.arena import head_to_head, play_game, wilson
 
+from interval_oracle import score_interval
+
 
 def test_parse_spec():
     assert agents.parse_spec("random") == ("random", None, {})
@@ -39,14 +41,31 @@ def test_decision_and_random_agent_are_reproducible():
     assert [a1.act(d) for _ in range(20)] == [a2.act(d) for _ in range(20)]
 
 
-def test_wilson_known_values():
-    # reference values (Wilson score interval, z = 1.96)
-    lo, hi = wilson(50, 100)
-    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
-    lo, hi = wilson(0, 10)
-    assert lo == 0.0 and abs(hi - 0.2775) < 1e-3
-    lo, hi = wilson(95, 100)
-    assert abs(lo - 0.8882) < 1e-3 and abs(hi - 0.9785) < 1e-3
+# Newcombe (1998), "Two-sided confidence intervals for the single proportion: comparison of seven
+# methods", Statistics in Medicine 17:857-872, Table II, method 3 (score interval without continuity
+# correction), to the 4 decimals printed there.
+NEWCOMBE_1998 = [((81, 263), (0.2553, 0.3662)), ((15, 148), (0.0624, 0.1605)), ((0, 20), (0.0, 0.1611)),
+                 ((1, 29), (0.0061, 0.1718)), ((29, 29), (0.8830, 1.0))]
+
+
+@pytest.mark.parametrize("kn, expected", NEWCOMBE_1998)
+def test_wilson_matches_the_published_score_intervals(kn, expected):
+    lo, hi = wilson(*kn)
+    assert abs(lo - expected[0]) < 5e-5 and abs(hi - expected[1]) < 5e-5
+
+
+@pytest.mark.parametrize("k, n", [(0, 1), (1, 2), (3.5, 7), (2.5, 40), (199.5, 200), (613, 1000)])
+def test_wilson_is_the_set_the_score_test_accepts(k, n):
+    """Shared wins make k fractional: the interval still inverts the score test (found by bisection)."""
+    lo, hi = wilson(k, n)
+    ref_lo, ref_hi = score_interval(k, n)
+    assert lo == pytest.approx(ref_lo, abs=1e-9) and hi == pytest.approx(ref_hi, abs=1e-9)
+    assert wilson(0, 0) == (0.0, 1.0)          # no games: nothing is known
+
+
+def test_every_game_has_a_heuristic():
+    """Tests of the tournament, replay and training loop every env id with its heuristic."""
+    assert set(agents.HEURISTICS) == set(virus_envs.ENV_IDS)
 
 
 def test_play_game_and_head_to_head_are_seeded():

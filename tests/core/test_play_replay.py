@@ -46,10 +46,7 @@ def test_a_played_game_replays_to_the_same_scores(tmp_path):
 
 
 def test_replay_of_tournament_games_for_every_game(tmp_path):
-    from virus_envs import agents
     for env_id in virus_envs.ENV_IDS:
-        if env_id not in agents.HEURISTICS:
-            continue
         c = TournamentConfig(game=env_id, agents=["heuristic", "random"], games=2)
         c.validate()
         d = tmp_path / env_id

@@ -56,8 +56,7 @@ def test_bc_then_ppo_end_to_end(env_id, players, game_config, tmp_path):
     game = virus_envs.game(env_id, players, **game_config)
     for name in ("bc.zip", "final.zip"):
         line = [agents.make(f"ppo:{tmp_path / name}", game) for _ in range(game.num_players)]
-        st, _ = play_game(game, line, seed=1)
-        assert st.is_terminal()
+        play_game(game, line, seed=1)      # a whole game, IllegalActionError on an illegal choice
     meta = line[0].meta
     assert meta["bc"]["teacher"] == "heuristic" and meta["config"]["bc_games"] == 3
     assert json.loads((tmp_path / "summary.json").read_text())["bc"]["decisions"] == bc["decisions"]
@@ -248,8 +247,8 @@ def test_shipped_lab_model_is_the_clone_and_plays_a_team_game():
     meta = load_model(path)[2]
     assert meta["env_id"] == "virus_lab_v0" and meta["num_players"] == 1 and meta["bc"]["teacher"] == "heuristic"
     game = virus_envs.game("virus_lab_v0", 1, **meta["game_config"])
-    st, actions = play_game(game, [agents.make(agent_spec, game)], seed=11, record=True)
-    assert st.is_terminal() and len(actions) > 10
+    _, actions = play_game(game, [agents.make(agent_spec, game)], seed=11, record=True)
+    assert len(actions) > 10
 
 
 def test_a_single_seat_learner_is_labelled_alone():
