@@ -2,6 +2,7 @@
 
     virus-arena run                       # heuristic vs random on every implemented game (make run)
     virus-arena eval --game virus_cards_v0 --agent heuristic --opponent random --games 1000
+    virus-arena eval --game virus_lab_v0 --players 1 --game-config difficulty=1 --games 1000   # two teams
     virus-arena bench [--seconds 1 --rounds 3]
 """
 from __future__ import annotations
@@ -29,27 +30,47 @@ def _progress(total, desc):
 
 
 def cmd_eval(args, echo=print):
-    """One agent against another over many games, every seat, 95% Wilson interval."""
+    """One agent against another over many games, every seat, 95% Wilson interval.
+
+    In a co-operative game nobody plays against anybody: a team of the agent (every seat) and a team
+    of the opponent play the same deals, and each team's win rate is reported (no 1/N baseline)."""
     import virus_envs
     from virus_envs.experiments.arena import head_to_head
+    from virus_envs.experiments.tournament import _kv
     from virus_envs import agents
 
-    game = virus_envs.game(args.game, num_players=args.players)
+    config = _kv(getattr(args, "game_config", None))
+    game = virus_envs.game(args.game, num_players=args.players, **config)
     agents.make(args.agent, game)       # fail early on a bad spec
     agents.make(args.opponent, game)
-    bar, tick = _progress(args.games, f"{args.game} {args.agent} vs {args.opponent}")
+    coop = bool(getattr(game, "cooperative", False))
+    bar, tick = _progress(args.games * (2 if coop else 1), f"{args.game} {args.agent} vs {args.opponent}")
     res = head_to_head(game, args.agent, args.opponent, args.games, seed=args.seed, progress=tick)
+    other = None
+    if coop:        # the same seed: the same deals for the opponent's team
+        other = head_to_head(game, args.opponent, args.opponent, args.games, seed=args.seed,
+                             progress=tick and (lambda k: tick(args.games + k)))
     if bar:
         bar.close()
     lo, hi = res.interval()
     row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": args.opponent,
            "games": res.games, "wins": res.wins, "win_rate": round(res.rate, 4),
-           "ci95": [round(lo, 4), round(hi, 4)], "baseline": round(1 / game.num_players, 4),
+           "ci95": [round(lo, 4), round(hi, 4)], "baseline": None if coop else round(1 / game.num_players, 4),
            "by_seat": {str(k): {"games": v[0], "wins": v[1]} for k, v in res.by_seat.items()},
-           "seed": args.seed}
-    echo(f"{args.game} {game.num_players}p: {args.agent} vs {args.opponent}: win rate {res.rate:.3f} "
-         f"[{lo:.3f}, {hi:.3f}] over {res.games} games (baseline {1 / game.num_players:.3f}); by seat "
-         + ", ".join(f"{k}: {v[1]:g}/{v[0]}" for k, v in res.by_seat.items()))
+           "seed": args.seed, "config": config}
+    if coop:
+        olo, ohi = other.interval()
+        row["cooperative"] = True
+        row["by_seat"] = {}
+        row["opponent_team"] = {"games": other.games, "wins": other.wins, "win_rate": round(other.rate, 4),
+                                "ci95": [round(olo, 4), round(ohi, 4)]}
+        echo(f"{args.game} {game.num_players}p, co-operative, the same {res.games} deals: team of {args.agent} "
+             f"win rate {res.rate:.3f} [{lo:.3f}, {hi:.3f}]; team of {args.opponent} win rate {other.rate:.3f} "
+             f"[{olo:.3f}, {ohi:.3f}]")
+    else:
+        echo(f"{args.game} {game.num_players}p: {args.agent} vs {args.opponent}: win rate {res.rate:.3f} "
+             f"[{lo:.3f}, {hi:.3f}] over {res.games} games (baseline {1 / game.num_players:.3f}); by seat "
+             + ", ".join(f"{k}: {v[1]:g}/{v[0]}" for k, v in res.by_seat.items()))
     if getattr(args, "out", None):
         with open(args.out, "w") as f:
             json.dump(row, f, indent=2)
@@ -128,6 +149,7 @@ def _register_basic(sub):
     e.add_argument("--games", type=int, default=1000)
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", default=None)
+    e.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
     e.set_defaults(func=cmd_eval)
     b = sub.add_parser("bench", help="steps/s beside PettingZoo's connect_four_v3 and texas_holdem_v4")
     b.add_argument("--game", action="append", help="env id (repeatable; default: all)")
