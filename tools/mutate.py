@@ -106,6 +106,7 @@ def project_dir(game: str) -> Path:
 
 
 PRAGMA = "# pragma: no mutate block"
+CACHES = {"cache", "lru_cache"}     # functools decorators that change no result
 
 
 def pin_other_functions(code: str, rel: str, patterns: list[str]) -> str:
@@ -121,8 +122,24 @@ def pin_other_functions(code: str, rel: str, patterns: list[str]) -> str:
         return any(fnmatch.fnmatchcase(rel, p.split("::")[0]) and name_matches(name, p.split("::")[1])
                    for p in patterns)
 
+    def uncache(fn):
+        """mutmut 3 leaves decorated functions alone; a cache changes no result, so a listed function
+        loses its @cache/@lru_cache here, the line kept as a comment (the numbering stays)."""
+        keep_decorators, removed = [], []
+        for d in fn.decorators:
+            target = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+            name = target.attr.value if isinstance(target, cst.Attribute) else getattr(target, "value", "")
+            (removed if name in CACHES else keep_decorators).append(d)
+        if not removed:
+            return fn
+        notes = [cst.EmptyLine(comment=cst.Comment(f"# {cst.Module([]).code_for_node(d.decorator)}: "
+                                                     "removed for mutation testing")) for d in removed]
+        return fn.with_changes(decorators=keep_decorators, leading_lines=[*fn.leading_lines, *notes])
+
     def pin(fn, name):
-        if not isinstance(fn, cst.FunctionDef) or keep(name) or not isinstance(fn.body, cst.IndentedBlock):
+        if isinstance(fn, cst.FunctionDef) and keep(name):
+            return uncache(fn)
+        if not isinstance(fn, cst.FunctionDef) or not isinstance(fn.body, cst.IndentedBlock):
             return fn
         h = fn.body.header
         text = PRAGMA + (f"  {h.comment.value}" if h.comment else "")
@@ -269,7 +286,8 @@ def report(game: str, t: dict, seconds: float | None = None, cpu: float | None =
             echo(f"{p.split()[0]:<52} no such function (renamed, or not written yet?): "
                  "fix tools/mutation_targets.yaml")
         else:
-            echo(f"{p:<52} no mutants: mutmut finds nothing to change in it")
+            echo(f"{p:<52} no mutants: nothing mutmut can change, or decorated (mutmut 3 skips "
+                 "decorated functions other than @staticmethod, @classmethod and, here, caches)")
     stale = [e for m, e in equivalent.items() if m not in selected]
     for e in stale:
         echo(f"equivalent entry {e['mutant']} names no mutant of the listed functions: remove it")
