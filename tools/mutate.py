@@ -29,8 +29,8 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ROOT / "tools" / "mutation_targets.yaml"
-# folders the tests read by path (docs/rules for the hidden-information tables, configs, models)
-READ_BY_TESTS = ("docs", "configs", "models", "notebooks")
+# folders the tests read by path (docs/rules for the hidden-information tables, configs, models, tools)
+READ_BY_TESTS = ("docs", "configs", "models", "notebooks", "tools")
 SEP = "ǁ"   # mutmut's separator in a method's mangled name: x<SEP>Class<SEP>method
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), grouped: a crash or a hang is a kill
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
