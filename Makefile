@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench mutate clean
+.PHONY: setup run test bench mutate coverage clean
 
 setup: $(STAMP)
 
@@ -31,8 +31,16 @@ bench: $(STAMP)
 # Mutation testing of one game's rules (docs/testing.md): the functions listed for GAME in
 # tools/mutation_targets.yaml, against that game's tests plus tests/core. Long: not part of `make test`.
 mutate: $(STAMP)
-	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab>"; exit 2; }
+	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab|core>"; exit 2; }
 	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
 
+# Line and branch coverage per package (docs/testing.md); Python subprocesses and worker processes
+# are measured too (pyproject.toml, [tool.coverage.run]). `coverage html` then writes htmlcov/.
+coverage: $(STAMP)
+	rm -f .coverage .coverage.*
+	$(PY) -m coverage run -m pytest -n $(JOBS) -q -p no:cacheprovider tests
+	$(PY) -m coverage combine -q
+	$(PY) tools/coverage_table.py
+
 clean:
-	rm -rf $(VENV) build *.egg-info mutants
+	rm -rf $(VENV) build *.egg-info mutants .coverage htmlcov
