@@ -259,6 +259,12 @@ class State(ABC):
             lines.append(f"  {k}: {v}")
         return "\n".join(lines)
 
+    def picture(self, p: int | None = None) -> str:
+        """SVG picture of the table (drawn by virus_envs/<game>/picture.py). With seat p: only what p may
+        see, drawn from view(p) alone; None: the full table, hidden cards face up."""
+        from .picture import picture
+        return picture(self, p)
+
     @abstractmethod
     def render(self) -> str:
         """Human-readable table."""
