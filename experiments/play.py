@@ -53,7 +53,7 @@ def choose(state, inp=None, out=None) -> int:
         out.write(f"  {state.action_to_string(a)!r} is not allowed now ({state.phase()})\n")
 
 
-def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int, config: dict,
+def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int | None, config: dict,
                  inp=None, out=None, record: str | None = None) -> dict:
     """One game of a person (at `seat`) against agents; returns the game record."""
     from virus_envs import agents as agents_mod
@@ -75,10 +75,13 @@ def play_session(env_id: str, players: int | None, seat: int, opponents: list, s
         else:
             specs.append(opponents[k % len(opponents)])
             k += 1
+    if seed is None:     # a fresh deal each time; printed so that the game can be played again
+        import secrets
+        seed = secrets.randbelow(2**31)
     bots = {p: agents_mod.make(specs[p], game, seed=seed * 31 + p) for p in range(n) if p != seat}
     s = game.new_initial_state(seed=seed)
     actions = []
-    out.write(f"{env_id}, {n} players; you are player_{seat}; the others: "
+    out.write(f"{env_id}, {n} players, seed {seed} (--seed {seed} deals it again); you are player_{seat}; the others: "
               + ", ".join(f"player_{p}={specs[p]}" for p in range(n) if p != seat) + "\n")
     try:
         while not s.is_terminal():
@@ -203,7 +206,7 @@ def register(sub):
     p.add_argument("--players", type=int)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None, help="the deal (default: a random seed, printed)")
     p.add_argument("--record", help="append the game to this JSON-lines file (replayable)")
     p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_play)

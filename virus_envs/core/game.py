@@ -253,7 +253,11 @@ class State(ABC):
 
     def render_for(self, p: int) -> str:
         """Text of what seat p may see, never hidden information (for a person playing that seat).
-        By default the view, key by key; a game may draw it better."""
+        By default `seat_text(game, view(p))` of the game's render module; a game may draw it otherwise."""
+        import importlib
+        render = importlib.import_module(type(self.game).__module__.rsplit(".", 1)[0] + ".render")
+        if hasattr(render, "seat_text"):
+            return render.seat_text(self.game, self.view(p))
         lines = [f"{type(self.game).__name__} — seat {p}"]
         for k, v in self.view(p).items():
             lines.append(f"  {k}: {v}")
