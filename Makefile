@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench screenshots clean
 
 setup: $(STAMP)
 
@@ -27,6 +27,13 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(VENV)/bin/virus-arena bench
+
+# the README's pictures (docs/img/): one position of each game, the full table
+screenshots: $(STAMP)
+	$(VENV)/bin/virus-arena snapshot --game virus_cards_v0 --players 4 --seed 3 --steps 60 -o docs/img/virus_cards.png
+	$(VENV)/bin/virus-arena snapshot --game roll_write_v0 --players 2 --seed 2 --steps 40 -o docs/img/roll_write.png
+	$(VENV)/bin/virus-arena snapshot --game virus_co_v0 --players 4 --seed 2 --steps 80 -o docs/img/virus_co.png
+	$(VENV)/bin/virus-arena snapshot --game virus_lab_v0 --players 2 --seed 1 --steps 150 -o docs/img/virus_lab.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,6 +11,7 @@ that the final scores equal the recorded ones.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import numpy as np
@@ -143,6 +144,38 @@ def load_game_records(path: str) -> list[dict]:
     return recs
 
 
+_RELATIVE_SEAT = re.compile(r"(?<![\w+])(?:seat)?\+(\d+)\b")
+
+
+def in_words(state, a: int) -> str:
+    """The action's name with relative seats resolved: VIRUS!'s `+r` and Virus & Co's `seat+k` (k seats on
+    from the decider, in turn order) become `player_q`."""
+    text = state.action_to_string(a)
+    p, n = state.current_player(), state.game.num_players
+    return _RELATIVE_SEAT.sub(lambda m: f"player_{(p + int(m.group(1))) % n}", text) if p >= 0 else text
+
+
+def replay_states(rec: dict):
+    """The positions of a recorded game, in order: yields (state, move) with move None for the deal, else
+    (k, seat, action in words) of the decision that led to it (the same state object, advanced in place).
+    Raises ValueError if the record does not replay (another engine or config) or ends on other scores."""
+    import virus_envs
+
+    game = virus_envs.game(rec["env_id"], num_players=rec["num_players"], **rec.get("config", {}))
+    s = game.new_initial_state(seed=rec["seed"])
+    yield s, None
+    for k, a in enumerate(rec["actions"]):
+        p = s.current_player()
+        if s.is_terminal() or not (isinstance(a, int) and 0 <= a < game.num_actions and s.legal_action_mask()[a]):
+            raise ValueError(f"decision {k}: action {a} is not legal in the replayed game (a different engine or config?)")
+        text = in_words(s, a)
+        s.apply_action(a)
+        yield s, (k, p, text)
+    scores = [float(x) for x in s.scores()]
+    if "scores" in rec and rec.get("complete", True) and not np.allclose(scores, rec["scores"]):
+        raise ValueError(f"replay ends with scores {scores}, the record says {rec['scores']}")
+
+
 def replay_record(rec: dict, out=None, tables: bool = True, pause=None) -> object:
     """Replay a record on the engine; returns the final state. Raises ValueError if it diverges."""
     import virus_envs
@@ -178,6 +211,8 @@ def cmd_play(args, echo=print):
 
 
 def cmd_replay(args, echo=print):
+    if args.out and not args.html:
+        raise ValueError("-o/--out is the file of --html: add --html")
     recs = load_game_records(args.file)
     if args.game_index is not None:
         chosen = [r for r in recs if r.get("index") == args.game_index] or \
@@ -187,6 +222,14 @@ def cmd_replay(args, echo=print):
         recs = chosen
     else:
         recs = recs[:1]
+
+    if args.html:
+        from virus_envs.experiments.replay_html import write_html
+        out = args.out or "replay.html"
+        info = write_html(recs[0], out)
+        echo(f"{out}: {info['steps'] - 1} decisions of {recs[0]['env_id']} (seed {recs[0]['seed']}), "
+             f"{info['pictures']} pictures, {info['bytes'] / 1e6:.1f} MB; open it in a browser (no server needed)")
+        return recs
 
     def pause():
         if sys.stdin.readline() == "":
@@ -215,4 +258,7 @@ def register(sub):
     r.add_argument("--game-index", type=int, help="the game's index field (tournaments) or position in the file")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
     r.add_argument("--quiet", action="store_true", help="decisions only, no tables")
+    r.add_argument("--html", action="store_true", help="write a self-contained web page of the game instead (pictures, "
+                   "step buttons, slider, each seat's view, scores over time)")
+    r.add_argument("-o", "--out", help="the page's file (with --html; default replay.html)")
     r.set_defaults(func=cmd_replay)

@@ -110,9 +110,14 @@ def die(svg: Svg, x, y, value: int, colour: str, size: float = 26) -> None:
         svg.ctext(x + c, y + c, str(value), size=size * 0.5, fill="#ffffff", weight="bold")
 
 
+def badge_width(text: str, size: float = 11) -> float:
+    """Width of a badge's label (bold; capitals are wider)."""
+    return 10 + size * sum(0.78 if ch.isupper() else 0.62 for ch in text)
+
+
 def badge(svg: Svg, x, y, text: str, fill: str = "#2b2d42", colour: str = "#ffffff", size: float = 11) -> float:
     """A rounded label; returns its width."""
-    w = 8 + 0.62 * size * len(text)
+    w = badge_width(text, size)
     svg.rect(x, y, w, size + 7, fill=fill, rx=(size + 7) / 2)
     svg.text(x + w / 2, y + size + 1.5, text, size=size, fill=colour, anchor="middle", weight="bold")
     return w

@@ -67,7 +67,7 @@ class Svg:
 
     def text(self, x, y, s, size=12, fill="#222", anchor="start", weight=None, **attrs):
         """Text whose baseline is at y (`anchor`: start, middle, end)."""
-        self.add("text", str(s), x=x, y=y, font_size=size, font_family=FONT, fill=fill,
+        self.add("text", str(s), x=x, y=y, font_size=size, fill=fill,
                  text_anchor=None if anchor == "start" else anchor, font_weight=weight, **attrs)
 
     def ctext(self, x, y, s, size=12, fill="#222", weight=None, **attrs):
@@ -93,7 +93,7 @@ class Svg:
     # -- output -------------------------------------------------------------------------
     def to_string(self) -> str:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" height="{_num(self.height)}" '
-                f'viewBox="0 0 {_num(self.width)} {_num(self.height)}">')
+                f'viewBox="0 0 {_num(self.width)} {_num(self.height)}" font-family="{FONT}">')
         title = f"<title>{escape(self.title)}</title>" if self.title else ""
         defs = f"<defs>{''.join(self.defs.values())}</defs>" if self.defs else ""
         return head + title + defs + "".join(self.parts) + "</svg>"

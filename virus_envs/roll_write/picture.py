@@ -177,7 +177,7 @@ def _sheet(svg, g, t, q, x, y, seat):
         svg.rect(bx, wy - 9, 20, 18, fill="#fbe9e7", stroke="#8d2c1f", sw=1, rx=3)
         if i < len(sheet["virus_tube"]):
             svg.ctext(bx + 10, wy, str(sheet["virus_tube"][i]), size=9, weight="bold")
-    svg.text(vx + 64, wy + 22, f"total -{sum(sheet['virus_tube'])}", size=9, fill=MUTED)
+    svg.text(vx + 64, wy + 22, f"penalty {sum(sheet['virus_tube'])}", size=9, fill=MUTED)
 
 
 def draw(g, t: dict, seat: int | None) -> Svg:

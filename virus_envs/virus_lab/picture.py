@@ -9,7 +9,7 @@ wound cards (infected or not) and the unrevealed Boss cards. A seat's picture is
 """
 from __future__ import annotations
 
-from ..core.picture import INK, MUTED, PAPER, badge, card_back, header, pill, seat_colour
+from ..core.picture import INK, MUTED, PAPER, badge, badge_width, card_back, header, pill, seat_colour
 from ..core.svg import Svg
 from .board import DOOR_CLOSED, DOOR_OPEN, rotate
 from .components import CLUE_KINDS, COLOURS, SPECIALS, TOKENS, TRAPS
@@ -190,10 +190,10 @@ def _hero(svg, g, idx, t, h, x, y, w, hh, seat):
     state = "exited" if h["exited"] else ("dead" if not h["alive"] else f"room {h['pos']}")
     svg.text(x + 28, y + 19, f"player_{q}" + (" (you)" if q == seat else "") + f"  {state}", size=12, weight="bold")
     bx = x + w - 8
-    if t["antidote_holder"] == q:
-        bx -= badge(svg, bx - 70, y + 6, "ANTIDOTE", fill="#00a152", size=9)
-    if acting:
-        badge(svg, bx - 46 - (0 if t["antidote_holder"] != q else 8), y + 6, "to act", fill=ink, size=9)
+    for label, fill, on in (("ANTIDOTE", "#00a152", t["antidote_holder"] == q), ("to act", ink, acting)):
+        if on:
+            bx -= badge_width(label, 9) + 4
+            badge(svg, bx, y + 6, label, fill=fill, size=9)
     svg.text(x + 10, y + 38, f"cubes {h['stock']} (reserve {h['reserve']})  bullets {h['bullets']}  "
              f"resources {h['resources']}  knowledge {h['knowledge']}", size=9.5, fill=INK)
     # tokens and tiles
