@@ -164,6 +164,8 @@ def cmd_serve(args, echo=print):
         f"player_{p}={s}" for p, s in enumerate(table.specs) if p != args.seat)
         + f"; games recorded in {args.record}")
     echo(f"open http://127.0.0.1:{args.port}/ in a browser (Ctrl-C stops the server)")
+    import logging
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)     # no line per request
     app.run(host="127.0.0.1", port=args.port, debug=False, use_reloader=False)
 
 
