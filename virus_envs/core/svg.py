@@ -8,16 +8,22 @@ needs no dependency. `virus_envs.core.picture.rasterize` turns the text into pix
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
+_NAMES: dict[str, str] = {"cls": "class"}
+_SPECIAL = re.compile(r'[&<>"]')
+
+
 def _num(v) -> str:
     if isinstance(v, float):
-        r = round(v, 2)
-        return str(int(r)) if r == int(r) else repr(r)
+        if v.is_integer():
+            return str(int(v))
+        return f"{v:.2f}".rstrip("0").rstrip(".")
     return str(v)
 
 
@@ -26,8 +32,16 @@ def _attrs(attrs: dict) -> str:
     for k, v in attrs.items():
         if v is None or v is False:
             continue
-        name = "class" if k == "cls" else k.rstrip("_").replace("_", "-")
-        out.append(f" {name}={quoteattr(_num(v) if isinstance(v, (int, float)) else str(v))}")
+        name = _NAMES.get(k)
+        if name is None:
+            name = _NAMES[k] = k.rstrip("_").replace("_", "-")
+        if isinstance(v, (int, float)):
+            out.append(f' {name}="{_num(v)}"')
+        else:
+            v = str(v)
+            if _SPECIAL.search(v):
+                v = escape(v, {'"': "&quot;"})
+            out.append(f' {name}="{v}"')
     return "".join(out)
 
 
