@@ -54,6 +54,23 @@ def choose(state, inp=None, out=None) -> int:
         out.write(f"  {state.action_to_string(a)!r} is not allowed now ({state.phase()})\n")
 
 
+def seat_specs(n: int, seat: int, opponents: list) -> list:
+    """Who sits where: "human" at `seat`, the opponents' specs cycled over the other seats (default heuristic)."""
+    opponents = opponents or ["heuristic"]
+    others = iter(opponents[k % len(opponents)] for k in range(n))
+    return ["human" if p == seat else next(others) for p in range(n)]
+
+
+def add_table_args(p, what: str) -> None:
+    """The arguments of a game against agents (`play`, `serve`): game, players, seat, opponents, config."""
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int)
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
+    p.add_argument("--seed", type=int, default=None, help=f"{what} (default: a random seed, printed)")
+    p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
+
+
 def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int | None, config: dict,
                  inp=None, out=None, record: str | None = None) -> dict:
     """One game of a person (at `seat`) against agents; returns the game record."""
@@ -66,16 +83,7 @@ def play_session(env_id: str, players: int | None, seat: int, opponents: list, s
     n = game.num_players
     if not 0 <= seat < n:
         raise ValueError(f"--seat must be 0..{n - 1}")
-    if not opponents:
-        opponents = ["heuristic"]
-    specs = []
-    k = 0
-    for p in range(n):
-        if p == seat:
-            specs.append("human")
-        else:
-            specs.append(opponents[k % len(opponents)])
-            k += 1
+    specs = seat_specs(n, seat, opponents)
     if seed is None:     # a fresh deal each time; printed so that the game can be played again
         import secrets
         seed = secrets.randbelow(2**31)
@@ -245,13 +253,8 @@ def cmd_replay(args, echo=print):
 
 def register(sub):
     p = sub.add_parser("play", help="play a game in the terminal against agents")
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
-    p.add_argument("--seed", type=int, default=None, help="the deal (default: a random seed, printed)")
+    add_table_args(p, "the deal")
     p.add_argument("--record", help="append the game to this JSON-lines file (replayable)")
-    p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="step through a recorded game (games.jsonl or a play record)")
     r.add_argument("file")

@@ -16,7 +16,7 @@ import os
 import secrets
 import threading
 
-from .play import _append, _record, in_words
+from .play import _append, _record, add_table_args, in_words, seat_specs
 
 
 class Table:
@@ -31,15 +31,7 @@ class Table:
         if not 0 <= seat < n:
             raise ValueError(f"--seat must be 0..{n - 1}")
         self.env_id, self.seat, self.record = env_id, seat, record
-        opponents = opponents or ["heuristic"]
-        self.specs = []
-        k = 0
-        for p in range(n):
-            if p == seat:
-                self.specs.append("human")
-            else:
-                self.specs.append(opponents[k % len(opponents)])
-                k += 1
+        self.specs = seat_specs(n, seat, opponents)
         for p in range(n):        # a bad spec fails now, with the agents module's message
             if p != seat:
                 agents_mod.make(self.specs[p], self.game)
@@ -171,15 +163,10 @@ def cmd_serve(args, echo=print):
 
 def register(sub):
     p = sub.add_parser("serve", help="play in the browser against agents (a local web app on 127.0.0.1)")
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
-    p.add_argument("--seed", type=int, default=None, help="the first deal (default: a random seed)")
+    add_table_args(p, "the first deal")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--record", default=os.path.join("runs", "serve", "games.jsonl"),
                    help="append every game to this JSON-lines file (default runs/serve/games.jsonl)")
-    p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_serve)
 
 
