@@ -100,7 +100,7 @@ def play_session(env_id: str, players: int | None, seat: int, opponents: list, s
                 a = choose(s, inp, out)
             else:
                 a = bots[p].act(decision_for(s, with_handle=bots[p].needs_handle))
-                out.write(f"player_{p} ({specs[p]}): {game.action_to_string(a)}\n")
+                out.write(f"player_{p} ({specs[p]}): {in_words(s, a)}\n")
             s.apply_action(a)
             actions.append(int(a))
     except (EOFError, KeyboardInterrupt):
