@@ -28,36 +28,34 @@ def _browser():
     need_browser()
 
 
-def test_replay_pages_step_through_tournament_games(tmp_path):
-    """For every game: load the page, step forward and back, jump with the slider, switch to a seat's view."""
+@pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
+def test_replay_page_steps_through_a_tournament_game(env_id, tmp_path):
+    """Load the page, step forward and back, jump with the keys and the slider, switch to a seat's view."""
+    path = tournament(env_id, tmp_path)
+    html = tmp_path / "replay.html"
+    main(["replay", path, "--game-index", "0", "--html", "-o", str(html)])
+    [rec] = [r for r in load_game_records(path) if r.get("index") == 0]
+    words = [m[2] for _, m in replay_states(rec) if m]
     with chromium_page() as page:
-        for env_id in virus_envs.ENV_IDS:
-            folder = tmp_path / env_id
-            folder.mkdir()
-            path = tournament(env_id, folder)
-            html = folder / "replay.html"
-            main(["replay", path, "--game-index", "0", "--html", "-o", str(html)])
-            [rec] = [r for r in load_game_records(path) if r.get("index") == 0]
-            words = [m[2] for _, m in replay_states(rec) if m]
-            page.goto(html.as_uri())
-            page.wait_for_selector("body[data-ready='1']", timeout=30_000)
-            assert "full table" in page.inner_html("#picture")
-            assert page.inner_text("#stepno") == f"decision 0 / {len(rec['actions'])}"
-            for _ in range(3):
-                page.click("#fwd")
-            page.click("#back")
-            assert page.inner_text("#stepno") == f"decision 2 / {len(rec['actions'])}"
-            assert words[1] in page.inner_text("#move")
-            page.select_option("#view", "0")
-            assert "seen by player_0" in page.inner_html("#picture")
-            page.keyboard.press("End")
-            assert page.inner_text("#stepno").startswith(f"decision {len(rec['actions'])} /")
-            assert "game over" in page.inner_text("#move")
-            page.fill("#slider", "1")
-            page.dispatch_event("#slider", "input")
-            assert page.inner_text("#stepno").startswith("decision 1 /")
-            assert page.locator("#chart polyline").count() == rec["num_players"]
-            _screenshot_has_a_table(page, folder / "replay.png")
+        page.goto(html.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+        assert "full table" in page.inner_html("#picture")
+        assert page.inner_text("#stepno") == f"decision 0 / {len(rec['actions'])}"
+        for _ in range(3):
+            page.click("#fwd")
+        page.click("#back")
+        assert page.inner_text("#stepno") == f"decision 2 / {len(rec['actions'])}"
+        assert words[1] in page.inner_text("#move")
+        page.select_option("#view", "0")
+        assert "seen by player_0" in page.inner_html("#picture")
+        page.keyboard.press("End")
+        assert page.inner_text("#stepno").startswith(f"decision {len(rec['actions'])} /")
+        assert "game over" in page.inner_text("#move")
+        page.fill("#slider", "1")
+        page.dispatch_event("#slider", "input")
+        assert page.inner_text("#stepno").startswith("decision 1 /")
+        assert page.locator("#chart polyline").count() == rec["num_players"]
+        _screenshot_has_a_table(page, tmp_path / "replay.png")
         assert page.outside == [] and page.errors == []
 
 
