@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench mutate clean
+.PHONY: setup run test bench mutate screenshots clean
 
 setup: $(STAMP)
 
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[dev,rl,bench]"
+	$(PY) -m pip install --quiet -e ".[dev,rl,bench,render,web]"
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -33,6 +33,13 @@ bench: $(STAMP)
 mutate: $(STAMP)
 	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab>"; exit 2; }
 	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
+
+# the README's pictures (docs/img/): one position of each game, the full table
+screenshots: $(STAMP)
+	$(VENV)/bin/virus-arena snapshot --game virus_cards_v0 --players 4 --seed 3 --steps 60 -o docs/img/virus_cards.png
+	$(VENV)/bin/virus-arena snapshot --game roll_write_v0 --players 2 --seed 2 --steps 40 -o docs/img/roll_write.png
+	$(VENV)/bin/virus-arena snapshot --game virus_co_v0 --players 4 --seed 2 --steps 80 -o docs/img/virus_co.png
+	$(VENV)/bin/virus-arena snapshot --game virus_lab_v0 --players 2 --seed 1 --steps 150 -o docs/img/virus_lab.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info mutants
