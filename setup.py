@@ -1,12 +1,15 @@
 """Package list for setuptools (the rest of the metadata is in pyproject.toml).
 
-The repository keeps its top-level folders `agents/` and `experiments/`, but they install as
-`virus_envs.agents` and `virus_envs.experiments`: a wheel must not put generic top-level
-names such as `agents` into site-packages, where they would collide with other projects.
+The repository keeps its top-level folders `agents/`, `experiments/`, `models/` and `configs/`, but
+they install as `virus_envs.agents`, `virus_envs.experiments`, `virus_envs.models` and
+`virus_envs.configs`: a wheel must not put generic top-level names such as `agents` into
+site-packages, where they would collide with other projects. The shipped models and the default
+configs are package data (pyproject.toml), so the commands work from a wheel as from the checkout.
 """
 from setuptools import find_packages, setup
 
-MAPPED = {"virus_envs.agents": "agents", "virus_envs.experiments": "experiments"}
+MAPPED = {"virus_envs.agents": "agents", "virus_envs.experiments": "experiments",
+          "virus_envs.models": "models", "virus_envs.configs": "configs"}
 
 packages = find_packages(include=["virus_envs", "virus_envs.*"])
 package_dir = {}

@@ -1,7 +1,6 @@
 """Playing games between agents: the loop every experiment shares."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,15 +30,15 @@ def play_game(game, agents, seed: int, record: bool = False):
     return state, actions
 
 
-def wilson(k: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n (k may be fractional for shared wins)."""
+def wilson(k: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n (statsmodels' `proportion_confint`); k may be
+    fractional (shared wins count 1/k each); (0, 1) when there is no game."""
     if n <= 0:
         return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(k, n, alpha=alpha, method="wilson")
+    return (max(0.0, float(lo)), min(1.0, float(hi)))
 
 
 @dataclass

@@ -11,8 +11,6 @@ import json
 import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
@@ -60,32 +58,38 @@ def cmd_run(args, echo=print):
     """The main job: a tournament of the built-in agents on every implemented game (configs/tournaments/default.yaml)."""
     import os
 
-    from virus_envs import agents
+    from virus_envs import agents, configs
     import virus_envs
     from virus_envs.experiments.tournament import TournamentConfig, load_config_file, results_table, run_tournament
 
-    cfgs, extra = load_config_file(args.config)
+    for env_id in args.game or []:
+        virus_envs.game_class(env_id)     # ValueError naming an unknown env id
+    path = args.config or configs.path("tournaments", "default.yaml")
+    cfgs, extra = load_config_file(path)
     listed = {c.game for c in cfgs}
     for env_id in virus_envs.ENV_IDS:      # games that landed after the config was written
         if env_id not in listed:
             cfgs.append(TournamentConfig(game=env_id, agents=["heuristic", "random"], games=cfgs[0].games if cfgs else 200))
-    cfgs = [c for c in cfgs if c.game in virus_envs.ENV_IDS and (not args.game or c.game in args.game)]
+    cfgs = [c for c in cfgs if not args.game or c.game in args.game]
+    for c in cfgs:
+        c.seed = args.seed
+        if args.games:
+            c.games = args.games
+        if c.game in agents.HEURISTICS:
+            c.validate()                  # every tournament checked before the first is played
     out_root = args.out or os.path.join("runs", f"run-seed{args.seed}")
     results, reports = [], []
+    command = " ".join(["virus-arena run", f"--seed {args.seed}"] + ([f"--games {args.games}"] if args.games else [])
+                       + ([f"--config {args.config}"] if args.config else []) + [f"--game {g}" for g in args.game or []]
+                       + ([f"--out {args.out}"] if args.out else []))
     for c in cfgs:
         if c.game not in agents.HEURISTICS:
             echo(f"{c.game}: no heuristic yet, skipped")
             continue
-        c.seed = args.seed
-        if args.games:
-            c.games = args.games
-        out = os.path.join(out_root, f"{c.game}-{c.players or 'default'}p")
-        if not args.resume:     # the main job starts afresh: the engine or agents may have changed since
-            for name in ("config.json", "games.jsonl", "results.json", "report.md", "winrates.png"):
-                if os.path.exists(os.path.join(out, name)):
-                    os.remove(os.path.join(out, name))
-        res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo,
-                             command=f"virus-arena run --seed {args.seed}" + (f" --games {args.games}" if args.games else ""))
+        out = os.path.join(out_root, f"{c.game}-{c.players}p")
+        # the same command resumes (the games are checked); another config, model, engine or agent is refused
+        res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo, command=command,
+                             fresh=args.fresh)
         echo(results_table(res))
         reports.append(os.path.join(out, "report.md"))
         results.append(res)
@@ -111,14 +115,16 @@ def cmd_bench(args, echo=print):
 
 
 def _register_basic(sub):
+    from virus_envs.experiments.tournament import add_fresh_argument
+
     r = sub.add_parser("run", help="the main job: a tournament of the built-in agents on every implemented game")
-    r.add_argument("--config", default=os.path.join(_ROOT, "configs", "tournaments", "default.yaml"))
+    r.add_argument("--config", default=None, help="tournament YAML (default: the shipped configs/tournaments/default.yaml)")
     r.add_argument("--games", type=int, default=None, help="games per tournament (default: from the config)")
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     r.add_argument("--out", default=None, help="output directory (default runs/run-seed<k>)")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
-    r.add_argument("--resume", action="store_true", help="keep the games of an interrupted run instead of starting afresh")
+    add_fresh_argument(r)
     r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
     e.add_argument("--game", required=True)
