@@ -113,3 +113,27 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
         if progress:
             progress(g + 1)
     return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
+
+
+def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None):
+    """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
+    a MatchResult of the team's wins (by the seat spec_a sat in)."""
+    from virus_envs import agents as agents_mod
+
+    n = game.num_players
+    rng = np.random.default_rng(seed)
+    by_seat, total = {s: [0, 0.0] for s in range(n)}, 0.0
+    for g in range(games):
+        seat = g % n
+        if seat == 0:
+            deal = int(rng.integers(0, 2**62))
+        line = [agents_mod.make(spec_b, game) for _ in range(n)]
+        line[seat] = agents_mod.make(spec_a, game)
+        st, _ = play_game(game, line, deal)
+        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
+        by_seat[seat][0] += 1
+        by_seat[seat][1] += won
+        total += won
+        if progress:
+            progress(g + 1)
+    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})

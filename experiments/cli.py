@@ -27,27 +27,51 @@ def _progress(total, desc):
 
 
 def cmd_eval(args, echo=print):
-    """One agent against another over many games, every seat, 95% Wilson interval."""
+    """One agent against another over many games, every seat, 95% Wilson interval.
+
+    In a co-operative game there is no opponent: `--agent` plays as a whole team, or, with
+    `--opponent`, in one seat with partners of that spec in the others (seats rotated); the result
+    is the team's win rate, with no 1/N baseline."""
     import virus_envs
-    from virus_envs.experiments.arena import head_to_head
+    from virus_envs.experiments.arena import head_to_head, mixed_team
     from virus_envs import agents
 
     game = virus_envs.game(args.game, num_players=args.players)
+    coop = bool(getattr(game, "cooperative", False))
+    if coop and args.opponent and game.num_players == 1:
+        raise ValueError(f"{args.game} with 1 player is a team of one: --opponent has no seat to play "
+                         f"(give --players 2 or more to seat partners)")
+    opponent = args.opponent or (None if coop else "random")
     agents.make(args.agent, game)       # fail early on a bad spec
-    agents.make(args.opponent, game)
-    bar, tick = _progress(args.games, f"{args.game} {args.agent} vs {args.opponent}")
-    res = head_to_head(game, args.agent, args.opponent, args.games, seed=args.seed, progress=tick)
+    if opponent:
+        agents.make(opponent, game)
+    if coop:
+        label = f"team of {args.agent}" if not opponent else f"{args.agent} with partners {opponent}"
+    else:
+        label = f"{args.agent} vs {opponent}"
+    bar, tick = _progress(args.games, f"{args.game} {label}")
+    if not coop:
+        res = head_to_head(game, args.agent, opponent, args.games, seed=args.seed, progress=tick)
+    elif opponent:
+        res = mixed_team(game, args.agent, opponent, args.games, seed=args.seed, progress=tick)
+    else:
+        res = head_to_head(game, args.agent, args.agent, args.games, seed=args.seed, progress=tick)
     if bar:
         bar.close()
     lo, hi = res.interval()
-    row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": args.opponent,
+    baseline = None if coop else round(1 / game.num_players, 4)
+    row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": None if coop else opponent,
+           "partners": (opponent or args.agent) if coop else None, "cooperative": coop,
            "games": res.games, "wins": res.wins, "win_rate": round(res.rate, 4),
-           "ci95": [round(lo, 4), round(hi, 4)], "baseline": round(1 / game.num_players, 4),
+           "ci95": [round(lo, 4), round(hi, 4)], "baseline": baseline,
            "by_seat": {str(k): {"games": v[0], "wins": v[1]} for k, v in res.by_seat.items()},
            "seed": args.seed}
-    echo(f"{args.game} {game.num_players}p: {args.agent} vs {args.opponent}: win rate {res.rate:.3f} "
-         f"[{lo:.3f}, {hi:.3f}] over {res.games} games (baseline {1 / game.num_players:.3f}); by seat "
-         + ", ".join(f"{k}: {v[1]:g}/{v[0]}" for k, v in res.by_seat.items()))
+    what = ("team win rate" if coop else "win rate")
+    base = ("a co-operative game: no 1/N baseline" if coop else f"baseline {1 / game.num_players:.3f}")
+    seats = "" if coop and not opponent else "; by seat " + ", ".join(f"{k}: {v[1]:g}/{v[0]}"
+                                                                   for k, v in res.by_seat.items())
+    echo(f"{args.game} {game.num_players}p: {label}: {what} {res.rate:.3f} [{lo:.3f}, {hi:.3f}] over {res.games} "
+         f"games ({base}){seats}")
     if getattr(args, "out", None):
         with open(args.out, "w") as f:
             json.dump(row, f, indent=2)
@@ -109,7 +133,19 @@ def cmd_run(args, echo=print):
 
 
 def cmd_bench(args, echo=print):
+    import math
+
+    import virus_envs
     from virus_envs.experiments.bench import run_bench
+
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise ValueError(f"--seconds must be a positive number, got {args.seconds:g}")
+    ranges = {e: (virus_envs.game_class(e).min_players, virus_envs.game_class(e).max_players)
+              for e in (args.game or virus_envs.ENV_IDS)}
+    for n in args.players or []:
+        if not any(lo <= n <= hi for lo, hi in ranges.values()):
+            raise ValueError(f"--players {n}: no game benchmarked takes {n} players ("
+                             + ", ".join(f"{e} {lo}..{hi}" for e, (lo, hi) in ranges.items()) + ")")
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
                      rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
 
@@ -130,7 +166,8 @@ def _register_basic(sub):
     e.add_argument("--game", required=True)
     e.add_argument("--players", type=int, default=None)
     e.add_argument("--agent", default="heuristic")
-    e.add_argument("--opponent", default="random")
+    e.add_argument("--opponent", default=None,
+                   help="default random; in a co-operative game the partners of --agent (default: a team of --agent)")
     e.add_argument("--games", type=int, default=1000)
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", default=None)
@@ -179,6 +216,12 @@ def main(argv=None) -> int:
             raise SystemExit(f"virus-arena: --{key} must be at least 1")
     try:
         args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`virus-arena replay ... | head`): stop quietly, as the shell's own tools do;
+        # stdout is pointed at /dev/null so that the interpreter's final flush raises nothing either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141            # 128 + SIGPIPE
     except (ValueError, OSError) as e:
         raise SystemExit(f"virus-arena {args.cmd}: {e}") from None
     except KeyboardInterrupt:

@@ -214,7 +214,7 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
     team of that spec, seats rotated (`mixed_team`); with one player only the `team` row is played
     (the others would be the same games).
     """
-    from virus_envs.experiments.arena import head_to_head, wilson
+    from virus_envs.experiments.arena import head_to_head, mixed_team, wilson
 
     rows = []
     coop = bool(getattr(game, "cooperative", False))
@@ -234,29 +234,6 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
         rows.append({"opponent": label, "games": res.games, "wins": res.wins, "win_rate": res.rate,
                      "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
     return rows
-
-
-def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0):
-    """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
-    a MatchResult of the team's wins (by the seat spec_a sat in)."""
-    from virus_envs import agents as agents_mod
-    from virus_envs.experiments.arena import MatchResult, play_game, win_shares
-
-    n = game.num_players
-    rng = np.random.default_rng(seed)
-    by_seat, total = {s: [0, 0.0] for s in range(n)}, 0.0
-    for g in range(games):
-        seat = g % n
-        if seat == 0:
-            deal = int(rng.integers(0, 2**62))
-        line = [agents_mod.make(spec_b, game) for _ in range(n)]
-        line[seat] = agents_mod.make(spec_a, game)
-        st, _ = play_game(game, line, deal)
-        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
-        by_seat[seat][0] += 1
-        by_seat[seat][1] += won
-        total += won
-    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
 
 
 def _callback_class():
