@@ -1,4 +1,4 @@
-"""The engine contract shared by all four games (see shared/DESIGN.md), written once.
+"""The engine contract shared by all four games (see docs/contract.md), written once.
 
 A game subclasses `Game` (metadata, config, action table, layout) and `State` (the rules).
 What is common lives here: config validation, the legality check of `apply_action` against
