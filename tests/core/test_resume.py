@@ -103,7 +103,7 @@ def test_an_interrupted_run_resumes_with_the_same_command(full, tmp_path, monkey
 def test_ctrl_c_in_a_real_process_then_the_same_command(full, tmp_path):
     """SIGINT to the whole process group (what Ctrl-C does), two workers: one line, no traceback; then resume."""
     out = tmp_path / "run"
-    argv = [sys.executable, "-m", "virus_envs.experiments.cli"] + _argv(out, games=400)
+    argv = [sys.executable, "-m", "virus_envs.experiments.cli"] + _argv(out, games=120)
     argv[argv.index("--workers") + 1] = "2"
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     games = _dir(out) / "games.jsonl"
@@ -116,13 +116,13 @@ def test_ctrl_c_in_a_real_process_then_the_same_command(full, tmp_path):
     assert p.returncode != 0 and "Traceback" not in err and "Process " not in err
     assert "run the same command to resume" in err and len(err.strip().splitlines()) == 1
     saved = len(games.read_text().splitlines())
-    assert 2 <= saved < 400
+    assert 2 <= saved < 120
     # resume (in process, so that the test stays quick): only the missing games are played
     r = subprocess.run([sys.executable, "-c", "import sys; from virus_envs.experiments.cli import main; "
-                        "main(sys.argv[1:])", *_argv(out, games=400)], capture_output=True, text=True, timeout=600)
+                        "main(sys.argv[1:])", *_argv(out, games=120)], capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
-    assert f"resuming: {saved} of 400 games" in r.stdout
-    assert len(games.read_text().splitlines()) == 400 and _results(out)["complete"]
+    assert f"resuming: {saved} of 120 games" in r.stdout
+    assert len(games.read_text().splitlines()) == 120 and _results(out)["complete"]
 
 
 def test_a_changed_config_is_refused_with_the_way_to_start_afresh(done, capsys):
