@@ -231,9 +231,11 @@ def _check_agents_play_the_same(cfg: TournamentConfig, done: dict, first: dict, 
     wanted = set(cfg.agents) - timed
     config_json = json.dumps(cfg.config, sort_keys=True)
     for idx in sorted(done):
+        if not wanted:
+            break
         rec = done[idx]
         seats = set(rec["seats"])
-        if not wanted or seats & timed or not seats & wanted:
+        if seats & timed or not seats & wanted:
             continue
         job = {k: rec[k] for k in ("index", "deal", "rotation", "seed", "seats")}
         again = play_job((cfg.game, cfg.players, config_json, job))
