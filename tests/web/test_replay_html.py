@@ -49,7 +49,7 @@ def test_moves_are_in_words_with_seats_named():
     g = virus_envs.game("virus_co_v0", num_players=4)
     s = g.new_initial_state(seed=0)
     rec = {"env_id": "virus_co_v0", "num_players": 4, "seed": 0, "seats": ["a", "b", "c", "d"],
-           "actions": [2, g.string_to_action("seat+1")]}
+           "actions": [2, g.string_to_action("seat+1")], "complete": False}   # two decisions of a game
     moves = [m for _, m in replay_states(rec) if m]
     assert moves[0] == (0, s.current_player(), "circulate A")
     assert moves[1][2] == f"player_{(moves[1][1] + 1) % 4}"
@@ -57,11 +57,11 @@ def test_moves_are_in_words_with_seats_named():
 
 def test_a_record_that_does_not_replay_is_refused(tmp_path):
     rec = {"env_id": "virus_cards_v0", "num_players": 2, "seed": 0, "actions": [10_000]}
-    with pytest.raises(ValueError, match="decision 0: action 10000 is not legal"):
+    with pytest.raises(ValueError, match=r"field 'actions': decision 0 \(action 10000\) is not legal"):
         frames(rec)
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(rec) + "\n")
-    with pytest.raises(SystemExit, match="virus-arena replay: decision 0"):
+    with pytest.raises(SystemExit, match=r"virus-arena replay: .*decision 0 \(action 10000\) is not legal"):
         main(["replay", str(bad), "--html", "-o", str(tmp_path / "x.html")])
     with pytest.raises(SystemExit, match="--out is the file of --html"):
         main(["replay", str(bad), "-o", str(tmp_path / "x.html")])
