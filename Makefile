@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench mutate coverage clean
+.PHONY: setup run test bench mutate coverage screenshots clean
 
 setup: $(STAMP)
 
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[dev,rl,bench]"
+	$(PY) -m pip install --quiet -e ".[dev,rl,bench,render,web]"
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -41,6 +41,13 @@ coverage: $(STAMP)
 	$(PY) -m coverage run -m pytest -n $(JOBS) -q -p no:cacheprovider tests
 	$(PY) -m coverage combine -q
 	$(PY) tools/coverage_table.py
+
+# the README's pictures (docs/img/): one position of each game, the full table
+screenshots: $(STAMP)
+	$(VENV)/bin/virus-arena snapshot --game virus_cards_v0 --players 4 --seed 3 --steps 60 -o docs/img/virus_cards.png
+	$(VENV)/bin/virus-arena snapshot --game roll_write_v0 --players 2 --seed 2 --steps 40 -o docs/img/roll_write.png
+	$(VENV)/bin/virus-arena snapshot --game virus_co_v0 --players 4 --seed 2 --steps 80 -o docs/img/virus_co.png
+	$(VENV)/bin/virus-arena snapshot --game virus_lab_v0 --players 2 --seed 1 --steps 150 -o docs/img/virus_lab.png
 
 clean:
 	rm -rf $(VENV) build *.egg-info mutants .coverage htmlcov

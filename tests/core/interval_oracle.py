@@ -6,7 +6,7 @@ without the closed form the arena uses, so the two can disagree if the closed fo
 """
 from __future__ import annotations
 
-Z95 = 1.959964          # the two-sided 97.5% normal quantile
+Z95 = 1.959963984540054   # the 97.5% quantile of the standard normal distribution
 
 
 def score_interval(k: float, n: int, z: float = Z95) -> tuple[float, float]:

@@ -99,24 +99,16 @@ def test_train_evaluate_reports_every_seat_of_a_shipped_model(tmp_path):
                          "--games", 4), "missing.zip")
 
 
-def _eval_lab(tmp_path, agent, opponent):
-    out = tmp_path / f"{agent}-{opponent}.json"
+def test_eval_on_the_cooperative_game_is_a_team_result(tmp_path):
+    out = tmp_path / "lab.json"
     text = ok(arena("eval", "--game", "virus_lab_v0", "--players", 1, "--game-config", "difficulty=1",
-                    "--agent", agent, "--opponent", opponent, "--games", 8, "--seed", 0, "--out", out))
-    return text, json.loads(out.read_text())
-
-
-def test_eval_on_the_cooperative_game_compares_two_teams_on_the_same_deals(tmp_path):
-    text, row = _eval_lab(tmp_path, "heuristic", "random")
-    assert "co-operative, the same 8 deals: team of heuristic" in text and "team of random" in text
-    assert row["cooperative"] and row["baseline"] is None and row["config"] == {"difficulty": 1}
-    mine, theirs = (row["wins"], row["games"]), (row["opponent_team"]["wins"], row["opponent_team"]["games"])
-    assert mine[1] == theirs[1] == 8 and mine[0] == int(mine[0]) and theirs[0] == int(theirs[0])
-    assert row["ci95"] == pytest.approx(score_interval(*mine), abs=1e-4)
-    assert row["opponent_team"]["ci95"] == pytest.approx(score_interval(*theirs), abs=1e-4)
-    # the same deals: the teams swap places and their results swap with them (seed 0 gives the
-    # heuristic team won deals, so the check is not between two zeros)
-    assert mine[0] > theirs[0]
-    _, swapped = _eval_lab(tmp_path, "random", "heuristic")
-    assert (swapped["wins"], swapped["opponent_team"]["wins"]) == (theirs[0], mine[0])
-
+                    "--agent", "heuristic", "--games", 8, "--seed", 0, "--out", out))
+    assert "virus_lab_v0 1p: team of heuristic: team win rate" in text and "no 1/N baseline" in text
+    row = json.loads(out.read_text())
+    assert row["cooperative"] and row["baseline"] is None and row["opponent"] is None
+    assert row["partners"] == "heuristic" and row["config"] == {"difficulty": 1} and row["games"] == 8
+    assert row["wins"] == int(row["wins"])            # a team wins or loses a whole game: no shared wins
+    assert row["ci95"] == pytest.approx(score_interval(row["wins"], 8), abs=1e-4)
+    # the engine config is the game's: a difficulty the rules do not have is refused, naming the key
+    one_line_error(arena("eval", "--game", "virus_lab_v0", "--players", 1, "--game-config", "difficulty=9",
+                         "--games", 2), "difficulty")
