@@ -29,8 +29,9 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ROOT / "tools" / "mutation_targets.yaml"
-# folders the tests read by path (docs/rules for the hidden-information tables, configs, models, tools)
-READ_BY_TESTS = ("docs", "configs", "models", "notebooks", "tools")
+# what mutmut's folder must not get as a link to the repository's: its own copies and config, and
+# what would make it look like the repository to git or pip
+NOT_LINKED = {"virus_envs", "tests", "mutants", "pyproject.toml", "setup.py", "build"}
 SEP = "ǁ"   # mutmut's separator in a method's mangled name: x<SEP>Class<SEP>method
 # mutmut's exit codes (mutmut.stats.status_by_exit_code), grouped: a crash or a hang is a kill
 KILLED = {"killed", "timeout", "segfault", "caught by type check"}
@@ -208,9 +209,11 @@ def prepare(game: str, t: dict, skip_tests: list[str]) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     if not (d / "tests").is_symlink():
         (d / "tests").symlink_to(ROOT / "tests")
-    for name in READ_BY_TESTS:
-        if not (out / name).is_symlink():
-            (out / name).symlink_to(ROOT / name)
+    # tests read files by path from the repository's root (docs/rules, configs, models, README.md...)
+    for entry in ROOT.iterdir():
+        link = out / entry.name
+        if entry.name not in NOT_LINKED and not entry.name.startswith(".") and not link.is_symlink():
+            link.symlink_to(entry)
     sync_sources(d / "virus_envs", t["functions"])
     prune_copy(out)
     files = sorted({f"virus_envs/{p.split('::')[0]}" for p in t["functions"]})
