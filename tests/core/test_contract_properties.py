@@ -145,6 +145,30 @@ def test_determinize_resamples_what_the_seat_cannot_see(env_id, n, pos):
 
 
 @pytest.mark.parametrize("env_id,n", CASES)
+def test_determinize_depends_only_on_the_generator_it_is_given(env_id, n):
+    """A search replays its samples: equal Generators give equal determinizations, future chance
+    included (the copy's next draws); another Generator gives another future."""
+    for seed, steps in ((3, 0), (5, 25), (8, 90)):
+        s = _position(env_id, n, seed, steps)
+        for p in range(n):
+            a, b = (s.determinize(p, np.random.default_rng(100 + p)) for _ in range(2))
+            assert _canon(a.to_dict()) == _canon(b.to_dict())
+            c = s.determinize(p, np.random.default_rng(200 + p))
+            assert _canon(a.to_dict()["rng"]) != _canon(c.to_dict()["rng"])
+
+
+@pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
+def test_determinize_refuses_a_seat_that_is_not_at_the_table(env_id):
+    n = PLAYERS[env_id][0]
+    s = _position(env_id, n, 1, 10)
+    rng = np.random.default_rng(0)
+    for bad in (-1, n, n + 3, True, 1.0, "0", None):
+        with pytest.raises(ValueError, match=rf"determinize: seat must be in 0\.\.{n - 1}, got {re.escape(repr(bad))}"):
+            s.determinize(bad, rng)
+    s.determinize(np.int64(n - 1), rng)          # a numpy integer is a seat
+
+
+@pytest.mark.parametrize("env_id,n", CASES)
 def test_loader_names_the_field_at_fault(env_id, n):
     g = _game(env_id, n)
     d = _position(env_id, n, 7, 30).to_dict()
