@@ -132,7 +132,7 @@ def oracle(s, a):
 
 
 VARIANTS = [(n, {}) for n in (2, 3, 4, 5, 6)] + [
-    (3, {"colour_rule": "card"}), (4, {"colour_rule": "card_and_organ"}),
+    (3, {"colour_rule": "card_or_organ"}), (4, {"colour_rule": "card_and_organ"}),
     (3, {"virus_on_own_body": True, "medicine_on_any_body": True}),
 ]
 

@@ -43,12 +43,13 @@ class VirusCardsGame(Game):
         "first_player": 0,              # seat that takes the first turn; -1 = drawn with the game's seed
         "medicine_on_any_body": False,  # medicines also on other players' organs (default: own body only)
         "virus_on_own_body": False,     # viruses also on one's own organs (default: other players only)
-        # Cure and Neutralize act on the card lying on the organ: whose colour must the played card match?
-        # 'card_or_organ' (that card's or the organ's: a multicolour organ is "affected by any card"),
-        # 'card' (only that card's: each sentence read alone), 'card_and_organ' (both: strict)
-        "colour_rule": "card_or_organ",
+        # Cure and Neutralize destroy the card lying on the organ: whose colour must the played card match?
+        # 'card' (that card's own: "destroy a virus of the same color", and "a multicolored card does not
+        # affect the color of a card it's played on"; the publisher's FAQ), 'card_or_organ' (that card's or
+        # the organ's: a multicolour organ "affected by any card"), 'card_and_organ' (both: strict)
+        "colour_rule": "card",
     }
-    CHOICES = {"colour_rule": ("card_or_organ", "card", "card_and_organ")}
+    CHOICES = {"colour_rule": ("card", "card_or_organ", "card_and_organ")}
 
     BOUNDS = {"max_turns": (1, None), "first_player": (-1, "seat")}
 
@@ -81,10 +82,13 @@ class VirusCardsGame(Game):
     def slot_targets(self, kind: int, colour: int, codes: tuple) -> tuple:
         """Slots of a body (given by its slot codes) that a virus or medicine of `colour` may be played on.
 
-        Virus: Infect a free organ, Remove an infected one (colour of the organ), Neutralize a medicine.
-        Medicine: Vaccinate a free organ, Immunize a vaccinated one (colour of the organ), Cure a virus.
-        For Cure and Neutralize the `colour_rule` config says which colours must match. Immunized
-        organs take nothing."""
+        Virus: Infect a free organ, Remove an infected one (the organ's colour), Neutralize a medicine.
+        Medicine: Vaccinate a free organ, Immunize a vaccinated one (the organ's colour), Cure a virus.
+        Cure and Neutralize destroy the card lying on the organ ("destroy a virus of the same color",
+        "eliminate a medicine of the same color"): by default (`colour_rule="card"`) the played card
+        must match that card, whatever the organ ("a multicolored card does not affect the color of a
+        card it's played on"), so a red virus on the multicolour organ falls only to a red or a
+        multicolour medicine. Immunized organs take nothing."""
         x = COMPAT[colour]
         rule = self.config["colour_rule"]
         out = []
@@ -97,7 +101,7 @@ class VirusCardsGame(Game):
                 ok = x[c]
             else:                                 # Cure the virus (k-2) or Neutralize the medicine (k-7) on it
                 on = x[k - 2] if k < 7 else x[k - 7]
-                ok = (on or x[c]) if rule == "card_or_organ" else (on and x[c]) if rule == "card_and_organ" else on
+                ok = on if rule == "card" else (on or x[c]) if rule == "card_or_organ" else (on and x[c])
             if ok:
                 out.append(c)
         return tuple(out)
