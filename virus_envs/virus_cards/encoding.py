@@ -3,10 +3,15 @@
 | field | shape | values |
 |---|---|---|
 | hand | (3, 20) | one-hot card type of each hand position (zeros if empty) |
+| hand_public | (3,) | 1 where the others know that card of the hand (drawn from a turned-over pile) |
+| known_hands | (n-1, 3, 20) | players +1..+n-1: one-hot card type of each hand position that everyone knows, zeros where unknown |
 | bodies | (n, 5, 15) | per player and organ colour: [present, free, infected, vaccinated, immunized, colour of the virus on it (5), medicines on it by colour / 2 (5)] |
 | hand_sizes | (n,) | cards in hand / 3 |
 | discard | (20,) | cards of each type in the discard pile / how many the deck has |
 | deck_size | (1,) | cards in the deck / deck size |
+| deck_public | (1,) | 1 once the discard pile has been turned over: the deck's order is known to all |
+| deck_counts | (20,) | when public: cards of each type in the deck / how many the deck has |
+| deck_top | (6, 20) | when public: one-hot card type of the next 6 cards to be drawn, the top first |
 | phase | (3,) | one-hot: play or discard, transplant second pick, contagion move |
 | transplant_first | (n, 5) | the first organ chosen for a Transplant |
 | to_act | (n,) | one-hot: who decides now |
@@ -20,12 +25,15 @@ from ..core import ObsLayout
 from .cards import NUM_TYPES, VIRUS
 
 SLOT_FEATURES = 15
+DECK_TOP = 6        # cards of a public deck shown in order (the next draws)
 
 
 def layout(n: int) -> ObsLayout:
     return ObsLayout([
-        ("hand", (3, NUM_TYPES)), ("bodies", (n, 5, SLOT_FEATURES)), ("hand_sizes", n),
-        ("discard", NUM_TYPES), ("deck_size", 1), ("phase", 3), ("transplant_first", (n, 5)),
+        ("hand", (3, NUM_TYPES)), ("hand_public", 3), ("known_hands", (n - 1, 3, NUM_TYPES)),
+        ("bodies", (n, 5, SLOT_FEATURES)), ("hand_sizes", n),
+        ("discard", NUM_TYPES), ("deck_size", 1), ("deck_public", 1), ("deck_counts", NUM_TYPES),
+        ("deck_top", (DECK_TOP, NUM_TYPES)), ("phase", 3), ("transplant_first", (n, 5)),
         ("to_act", n), ("turn", 1),
     ])
 
@@ -58,10 +66,16 @@ class Tables:
         self.slot_rows = _slot_table(d.kind, d.colour)
         self.type_scale = np.array([1.0 / c if c else 0.0 for c in d.type_counts], dtype=np.float32)
         self.ctype_list = list(d.ctype)
+        self.ctype_arr = np.array(d.ctype, dtype=np.intp)
         self.inv_deck = 1.0 / d.size
         self.inv_turns = 1.0 / game.config["max_turns"]
         o = {name: L.slices[name] for name, _ in L.fields}
         self.hand = o["hand"].start
+        self.hand_public = o["hand_public"].start
+        self.known_hands = o["known_hands"].start
+        self.deck_public = o["deck_public"].start
+        self.deck_counts = o["deck_counts"]
+        self.deck_top = o["deck_top"].start
         self.bodies = o["bodies"]
         self.hand_sizes = o["hand_sizes"].start
         self.discard = o["discard"]
@@ -111,9 +125,20 @@ def encode(s, p: int) -> np.ndarray:
     ctype = g.CTYPE
     v = np.zeros(T.size, dtype=np.float32)
     base = T.hand
-    for card in s.hands[p]:
+    pub = s.pub
+    for i, card in enumerate(s.hands[p]):
         v[base + ctype[card]] = 1.0
         base += NUM_TYPES
+        if pub >> card & 1:
+            v[T.hand_public + i] = 1.0
+    if pub:
+        hands = s.hands
+        for r in range(1, n):
+            base = T.known_hands + (r - 1) * 3 * NUM_TYPES
+            for card in hands[(p + r) % n]:
+                if pub >> card & 1:
+                    v[base + ctype[card]] = 1.0
+                base += NUM_TYPES
     code = s.code
     T.slot_rows.take([x for r in range(n) for x in code[(p + r) % n]], axis=0,
                      out=v[T.bodies].reshape(n * 5, SLOT_FEATURES))
@@ -121,7 +146,17 @@ def encode(s, p: int) -> np.ndarray:
     v[T.hand_sizes:T.hand_sizes + n] = [len(hands[(p + r) % n]) * (1.0 / 3.0) for r in range(n)]
     if s.discard:
         v[T.discard] = discard_counts(s, T) * T.type_scale
-    v[T.deck_size] = len(s.deck) * T.inv_deck
+    deck = s.deck
+    v[T.deck_size] = len(deck) * T.inv_deck
+    if s.deck_public:
+        # "simply flip over the discard pile": everyone saw its order, so the deck's is public
+        v[T.deck_public] = 1.0
+        if deck:
+            v[T.deck_counts] = np.bincount(T.ctype_arr[deck], minlength=NUM_TYPES) * T.type_scale
+            base = T.deck_top
+            for card in deck[:-DECK_TOP - 1:-1]:
+                v[base + ctype[card]] = 1.0
+                base += NUM_TYPES
     if not (s.winner >= 0 or s.truncated):
         v[T.phase + s.stage] = 1.0
         v[T.to_act + (s.turn_player - p) % n] = 1.0

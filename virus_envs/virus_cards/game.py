@@ -122,7 +122,8 @@ class VirusCardsGame(Game):
         return s
 
     def state_from_view(self, view: dict, rng: np.random.Generator) -> "VirusCardsState":
-        """A full state consistent with a seat's view: the unseen cards (other hands, deck) dealt at random.
+        """A full state consistent with a seat's view: the cards it cannot tell (other hands' unknown
+        cards, the deck unless it came from a turned-over pile) dealt at random.
 
         For agents that read only their view but want to try actions on the engine."""
         s = VirusCardsState(self)
@@ -131,7 +132,11 @@ class VirusCardsGame(Game):
         s.organ = [list(o) for o in view["organ"]]
         s.att = [[list(a) for a in body] for body in view["att"]]
         s.discard = list(view["discard"])
-        seen = set(view["hand"]) | set(s.discard)
+        known = view["known_hands"]
+        s.deck_public = view["deck"] is not None
+        seen = set(s.discard) | {c for h in known for c in h if c >= 0}
+        if s.deck_public:
+            seen.update(view["deck"])
         for q in range(self.num_players):
             for c in range(5):
                 if s.organ[q][c] >= 0:
@@ -140,12 +145,10 @@ class VirusCardsGame(Game):
         unseen = [c for c in range(self.deck.size) if c not in seen]
         rng.shuffle(unseen)
         for q in range(self.num_players):
-            if q == p:
-                s.hands[q] = list(view["hand"])
-            else:
-                k = view["hand_sizes"][q]
-                s.hands[q], unseen = unseen[:k], unseen[k:]
-        s.deck = unseen
+            s.hands[q] = [c if c >= 0 else unseen.pop() for c in known[q]]
+            public = view["hand_public"] if q == p else [c >= 0 for c in known[q]]
+            s.pub |= sum(1 << c for c, k in zip(s.hands[q], public) if k)
+        s.deck = list(view["deck"]) if s.deck_public else unseen
         s.turn_player = view["current_player"] if view["current_player"] >= 0 else p
         s.stage = PHASES.index(view["phase"]) if view["phase"] in PHASES else PLAY
         s.pending = tuple(view["transplant_first"]) if view["transplant_first"] is not None else None
@@ -161,6 +164,8 @@ class VirusCardsGame(Game):
         s.organ = [list(o) for o in d["organ"]]
         s.att = [[list(a) for a in body] for body in d["att"]]
         s.deck, s.discard = list(d["deck"]), list(d["discard"])
+        s.deck_public = bool(d["deck_public"])
+        s.pub = sum(1 << c for h, known in zip(d["hands"], d["hand_public"]) for c, k in zip(h, known) if k)
         s.turn_player, s.stage, s.turns = d["turn_player"], d["stage"], d["turns"]
         s.pending = tuple(d["pending"]) if d["pending"] is not None else None
         s.winner, s.truncated = d["winner"], d["truncated"]
@@ -183,6 +188,12 @@ class VirusCardsState(State):
         self.att = [[[] for _ in range(5)] for _ in range(n)]  # cards on each organ (viruses / medicines)
         self.deck = []      # face down; the top is the last element
         self.discard = []   # face up; the top is the last element
+        # "Simply flip over the discard pile. It's not necessary to shuffle again": everyone saw the
+        # face-up pile, so once it has been turned over the deck's order is public, and so is every
+        # card drawn from it until it leaves the hand (the pile is turned only when the deck is empty,
+        # so a deck is either all from the first shuffle, unknown, or all from turned-over piles)
+        self.deck_public = False
+        self.pub = 0        # bit c set: card c was drawn from a public deck (what a hand holds there is public)
         self.turn_player = 0
         self.stage = PLAY
         self.pending = None  # Transplant: (seat, colour) of the first organ
@@ -246,6 +257,7 @@ class VirusCardsState(State):
         s.organ = [o[:] for o in self.organ]
         s.att = [[a[:] for a in body] for body in self.att]
         s.deck, s.discard = self.deck[:], self.discard[:]
+        s.deck_public, s.pub = self.deck_public, self.pub
         s.turn_player, s.stage, s.pending, s.turns = self.turn_player, self.stage, self.pending, self.turns
         s.winner, s.truncated = self.winner, self.truncated
         s.code = [c[:] for c in self.code]
@@ -258,21 +270,35 @@ class VirusCardsState(State):
             "env_id": self.game.env_id, "num_players": self.n,
             "hands": [h[:] for h in self.hands], "organ": [o[:] for o in self.organ],
             "att": [[a[:] for a in body] for body in self.att],
-            "deck": self.deck[:], "discard": self.discard[:],
+            "deck": self.deck[:], "discard": self.discard[:], "deck_public": self.deck_public,
+            "hand_public": [[bool(self.pub >> c & 1) for c in h] for h in self.hands],
             "turn_player": self.turn_player, "stage": self.stage,
             "pending": list(self.pending) if self.pending is not None else None,
             "turns": self.turns, "winner": self.winner, "truncated": self.truncated,
             "rng": rng_to_dict(self.rng),
         }
 
+    def known_hand(self, q: int, p: int) -> list:
+        """Seat q's hand as seat p knows it, position by position: the card, or -1 where p cannot tell."""
+        if q == p:
+            return self.hands[q][:]
+        pub = self.pub
+        return [c if pub >> c & 1 else -1 for c in self.hands[q]]
+
     def view(self, p: int) -> dict:
-        """What seat p knows: own hand, every body, the face-up discard pile, sizes of hidden piles."""
+        """What seat p knows: own hand, every body, the face-up discard pile in order, sizes of hidden
+        piles, and what everyone saw of a turned-over pile: the deck's order, and the cards drawn from it
+        into hands (`known_hands`, -1 where unknown; own hand in full; `hand_public`: which of its own
+        cards the others know)."""
         return {
             "seat": p, "num_players": self.n, "current_player": self.current_player(),
             "phase": "game over" if self.is_terminal() else self.phase(), "turn": self.turns,
             "hand": self.hands[p][:], "hand_sizes": [len(h) for h in self.hands],
+            "known_hands": [self.known_hand(q, p) for q in range(self.n)],
+            "hand_public": [bool(self.pub >> c & 1) for c in self.hands[p]],
             "organ": [o[:] for o in self.organ], "att": [[a[:] for a in body] for body in self.att],
-            "deck_size": len(self.deck), "discard": self.discard[:],
+            "deck_size": len(self.deck), "deck": self.deck[:] if self.deck_public else None,
+            "discard": self.discard[:],
             "transplant_first": list(self.pending) if self.pending is not None else None,
             "winner": self.winner, "truncated": self.truncated,
         }
@@ -280,23 +306,41 @@ class VirusCardsState(State):
     def observation(self, p: int) -> np.ndarray:
         return encoding.encode(self, p)
 
+    def _unknown(self, p: int):
+        """What p cannot tell: the (seat, position) of every card of another hand that was not drawn
+        from a public deck, and the cards that may fill them (those, plus the deck unless it is public)."""
+        pub = self.pub
+        where = [(q, i) for q in range(self.n) if q != p for i, c in enumerate(self.hands[q]) if not pub >> c & 1]
+        pool = [self.hands[q][i] for q, i in where]
+        if not self.deck_public:
+            pool += self.deck
+        return where, pool
+
     def _determinize(self, p: int, rng: np.random.Generator) -> "VirusCardsState":
-        """Other hands and the deck order are hidden from p: deal them again from their union."""
+        """The cards p cannot tell (other hands' unknown cards, the deck unless it came from a turned-over
+        pile) are dealt again from their union; public cards stay where everyone knows they are."""
         s = self.clone()
-        pool = s.deck[:]
-        for q in range(self.n):
-            if q != p:
-                pool.extend(s.hands[q])
+        where, pool = self._unknown(p)
         rng.shuffle(pool)
-        for q in range(self.n):
-            if q != p:
-                k = len(s.hands[q])
-                s.hands[q] = pool[:k]
-                del pool[:k]
-        s.deck = pool
-        s.rng = make_rng(int(rng.integers(0, 2**63 - 1)))
+        for (q, i), c in zip(where, pool):
+            s.hands[q][i] = c
+        if not s.deck_public:
+            s.deck = pool[len(where):]
         s._mask = None
         return s
+
+    def hidden_facts(self, p: int) -> dict:
+        """Besides future chance: the unknown cards of other hands (by seat and position) and, until the
+        pile has been turned over, the deck; each only when more than one card could be there."""
+        facts = super().hidden_facts(p)
+        where, pool = self._unknown(p)
+        if len(pool) > 1:
+            if where:
+                facts["other hands"] = [[c for i, c in enumerate(self.hands[q]) if (q, i) in where]
+                                        for q in range(self.n)]
+            if self.deck and not self.deck_public:
+                facts["deck"] = self.deck[:]
+        return facts
 
     def action_to_string(self, a: int) -> str:
         base = self.game.actions.name(a)
@@ -562,7 +606,11 @@ class VirusCardsState(State):
                 # "When the deck runs out, simply flip over the discard pile. It's not necessary to shuffle."
                 self.discard.reverse()
                 self.deck, self.discard = self.discard, []
-            hand.append(self.deck.pop())
+                self.deck_public = True
+            card = self.deck.pop()
+            if self.deck_public:
+                self.pub |= 1 << card
+            hand.append(card)
 
     def _start_turn(self, p):
         """A player without cards (Latex Glove) spends the turn drawing a new hand: no decision to take."""
