@@ -21,7 +21,7 @@ from ..core import Game, State, clone_rng, make_rng, rng_from_dict, rng_to_dict
 from .actions import A_DISCARD, A_MOVE, A_PICK, A_PLAY, A_PLAYER, A_SLOT, HAND, card_actions
 from .cards import (CONTAGION, LATEX_GLOVE, MEDICAL_ERROR, MEDICINE, MULTI, ORGAN, ORGAN_THIEF,
                     TRANSPLANT, VIRUS, load_deck)
-from . import encoding, render
+from . import checks, encoding, render
 from .encoding import HEALTHY, slot_code
 
 PLAY, TRANSPLANT_PICK, CONTAGION_MOVE = 0, 1, 2
@@ -155,6 +155,11 @@ class VirusCardsGame(Game):
         s.turns, s.winner, s.truncated = view["turn"], view["winner"], view["truncated"]
         s._recount()
         return s
+
+    def _validate_dict(self, d: dict) -> None:
+        """Card conservation, lengths per seat, slots, ranges, a decision that can be taken (checks.py)."""
+        checks.validate(self, d)
+        checks.validate_position(self._state_from_dict(d))
 
     def _state_from_dict(self, d: dict) -> "VirusCardsState":
         """Inverse of VirusCardsState.to_dict()."""
