@@ -66,7 +66,9 @@ class Tables:
         self.slot_rows = _slot_table(d.kind, d.colour)
         self.type_scale = np.array([1.0 / c if c else 0.0 for c in d.type_counts], dtype=np.float32)
         self.ctype_list = list(d.ctype)
+        self.type_scale_list = self.type_scale.tolist()
         self.ctype_arr = np.array(d.ctype, dtype=np.intp)
+        self.eye = np.eye(NUM_TYPES, dtype=np.float32)
         self.inv_deck = 1.0 / d.size
         self.inv_turns = 1.0 / game.config["max_turns"]
         o = {name: L.slices[name] for name, _ in L.fields}
@@ -80,6 +82,11 @@ class Tables:
         self.hand_sizes = o["hand_sizes"].start
         self.discard = o["discard"]
         self.deck_size = o["deck_size"].start
+        # deck_size, deck_public, deck_counts, deck_top lie one after the other: one block
+        self.deck_block = slice(self.deck_size, o["deck_top"].stop)
+        self.deck_width = self.deck_block.stop - self.deck_block.start
+        assert self.deck_public == self.deck_size + 1 and o["deck_counts"].start == self.deck_public + 1
+        assert self.deck_top == o["deck_counts"].stop
         self.phase = o["phase"].start
         self.transplant_first = o["transplant_first"].start
         self.to_act = o["to_act"].start
@@ -101,8 +108,9 @@ def slot_code(kind, colour, organ_card, att) -> int:
 
 
 def discard_counts(s, T) -> np.ndarray:
-    """Cards of each type in the discard pile. The pile only grows until it is flipped into the deck
-    (then a new list starts), so counts are kept per pile object and topped up with the new cards."""
+    """Cards of each type in the discard pile / how many the deck has. The pile only grows until it is
+    flipped into the deck (then a new list starts), so counts are kept per pile object and topped up
+    with the new cards."""
     pile = s.discard
     cache = s._discard_cache
     if cache is None or cache[0] is not pile or cache[1] > len(pile):
@@ -111,11 +119,32 @@ def discard_counts(s, T) -> np.ndarray:
     else:
         _, done, counts = cache
     if done < len(pile):
-        ctype = T.ctype_list
+        ctype, scale = T.ctype_list, T.type_scale_list
         for c in pile[done:]:
-            counts[ctype[c]] += 1
+            counts[ctype[c]] += scale[ctype[c]]
         s._discard_cache = (pile, len(pile), counts)
     return counts
+
+
+def public_deck(s, T) -> np.ndarray:
+    """The fields deck_size, deck_public, deck_counts and deck_top (contiguous in the layout) of a deck
+    turned over from the pile, one row per number of cards left. Such a deck only loses cards from its
+    top (the end of the list), so the rows are built once per deck object: row L is the deck of its
+    first L cards, the next to be drawn being card L-1."""
+    deck = s.deck
+    cache = s._deck_cache
+    if cache is None or cache[0] is not deck or len(cache[1]) <= len(deck):
+        L0 = len(deck)
+        onehot = T.eye[T.ctype_arr[deck]] if deck else np.zeros((0, NUM_TYPES), dtype=np.float32)
+        rows = np.zeros((L0 + 1, T.deck_width), dtype=np.float32)
+        rows[:, 0] = np.arange(L0 + 1) * T.inv_deck
+        rows[:, 1] = 1.0
+        np.cumsum(onehot * T.type_scale, axis=0, out=rows[1:, 2:2 + NUM_TYPES])
+        for k in range(min(DECK_TOP, L0)):     # row L, k-th next card: deck[L-1-k]
+            top = rows[k + 1:, 2 + NUM_TYPES * (k + 1):2 + NUM_TYPES * (k + 2)]
+            top[:] = onehot[:L0 - k]
+        cache = s._deck_cache = (deck, rows)
+    return cache[1]
 
 
 def encode(s, p: int) -> np.ndarray:
@@ -124,39 +153,35 @@ def encode(s, p: int) -> np.ndarray:
     n = s.n
     ctype = g.CTYPE
     v = np.zeros(T.size, dtype=np.float32)
-    base = T.hand
-    pub = s.pub
-    for i, card in enumerate(s.hands[p]):
+    hands = s.hands
+    pub = s.pub                 # cards drawn from a turned-over pile: every seat saw which went where
+    base, i = T.hand, T.hand_public
+    for card in hands[p]:
         v[base + ctype[card]] = 1.0
-        base += NUM_TYPES
         if pub >> card & 1:
-            v[T.hand_public + i] = 1.0
+            v[i] = 1.0
+        base += NUM_TYPES
+        i += 1
     if pub:
-        hands = s.hands
+        base = T.known_hands
         for r in range(1, n):
-            base = T.known_hands + (r - 1) * 3 * NUM_TYPES
+            b = base
             for card in hands[(p + r) % n]:
                 if pub >> card & 1:
-                    v[base + ctype[card]] = 1.0
-                base += NUM_TYPES
+                    v[b + ctype[card]] = 1.0
+                b += NUM_TYPES
+            base += 3 * NUM_TYPES
     code = s.code
     T.slot_rows.take([x for r in range(n) for x in code[(p + r) % n]], axis=0,
                      out=v[T.bodies].reshape(n * 5, SLOT_FEATURES))
-    hands = s.hands
     v[T.hand_sizes:T.hand_sizes + n] = [len(hands[(p + r) % n]) * (1.0 / 3.0) for r in range(n)]
     if s.discard:
-        v[T.discard] = discard_counts(s, T) * T.type_scale
-    deck = s.deck
-    v[T.deck_size] = len(deck) * T.inv_deck
+        v[T.discard] = discard_counts(s, T)
     if s.deck_public:
         # "simply flip over the discard pile": everyone saw its order, so the deck's is public
-        v[T.deck_public] = 1.0
-        if deck:
-            v[T.deck_counts] = np.bincount(T.ctype_arr[deck], minlength=NUM_TYPES) * T.type_scale
-            base = T.deck_top
-            for card in deck[:-DECK_TOP - 1:-1]:
-                v[base + ctype[card]] = 1.0
-                base += NUM_TYPES
+        v[T.deck_block] = public_deck(s, T)[len(s.deck)]
+    else:
+        v[T.deck_size] = len(s.deck) * T.inv_deck
     if not (s.winner >= 0 or s.truncated):
         v[T.phase + s.stage] = 1.0
         v[T.to_act + (s.turn_player - p) % n] = 1.0

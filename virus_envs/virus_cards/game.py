@@ -182,6 +182,7 @@ class VirusCardsState(State):
     """A position of VIRUS!. Cards are ids into game.deck; hands, bodies, deck and discard are plain lists."""
 
     _discard_cache = None   # encoding's running count of the discard pile (derived; never copied)
+    _deck_cache = None      # encoding's counts of a turned-over deck (derived; never copied)
 
     def __init__(self, game: VirusCardsGame):
         n = game.num_players
@@ -239,7 +240,7 @@ class VirusCardsState(State):
 
     def scores(self) -> list[int]:
         """Healthy organs in each body (a body with 4 wins)."""
-        return [self.healthy(p) for p in range(self.n)]
+        return self.hcount[:]
 
     def healthy(self, p: int) -> int:
         """Organs of p that are free, vaccinated or immunized ("organs are considered healthy if they are free of viruses")."""
