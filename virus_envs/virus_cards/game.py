@@ -39,7 +39,7 @@ class VirusCardsGame(Game):
     DEFAULTS = {
         "deck": "published",            # preset in the deck file: 'published' (68) or 'seed_text' (64)
         "deck_file": "",                # another deck data file with the same structure ('' = built in)
-        "max_turns": 1000,              # truncation: total turns taken by all players
+        "max_turns": 4000,              # truncation: total turns taken by all players (random 6-player play: 0 of 5,000 games)
         "first_player": 0,              # seat that takes the first turn; -1 = drawn with the game's seed
         "medicine_on_any_body": False,  # medicines also on other players' organs (default: own body only)
         "virus_on_own_body": False,     # viruses also on one's own organs (default: other players only)
