@@ -9,22 +9,11 @@ a 15-card deck so that every card is named.
 """
 import pytest
 
-import virus_envs
 from virus_envs.virus_cards.scenario import body_text, from_text
-
-SMALL = """presets:
-  published:
-    organ:     {red: 2, green: 2, blue: 1, yellow: 1}
-    virus:     {red: 1, green: 1, blue: 1, multi: 1}
-    medicine:  {green: 1, blue: 1, multi: 1}
-    treatment: {transplant: 1, organ_thief: 1}
-"""
 
 
 @pytest.fixture
-def game_start(tmp_path):
-    p = tmp_path / "small.yaml"
-    p.write_text(SMALL)
+def game_start(small_deck):
     return from_text("""
         players: 2
         hand 0: red virus, blue virus, organ thief
@@ -32,7 +21,7 @@ def game_start(tmp_path):
         body 0: red, green
         body 1: red+multi virus, green+green virus, blue+blue medicine
         deck: multi medicine
-    """, deck_file=str(p))
+    """, deck_file=small_deck)
 
 
 def act(s, name):

@@ -13,22 +13,6 @@ from virus_envs.virus_cards.actions import A_DISCARD, A_PLAY, A_PLAYER, A_SLOT
 from virus_envs.virus_cards.cards import LATEX_GLOVE, TYPE_NAMES
 from virus_envs.virus_cards.scenario import from_text
 
-# a deck small enough to name every card of it (15 cards)
-SMALL = """presets:
-  published:
-    organ:     {red: 2, green: 2, blue: 1, yellow: 1}
-    virus:     {red: 1, green: 1, blue: 1, multi: 1}
-    medicine:  {green: 1, blue: 1, multi: 1}
-    treatment: {transplant: 1, organ_thief: 1}
-"""
-
-
-@pytest.fixture
-def small(tmp_path):
-    p = tmp_path / "small.yaml"
-    p.write_text(SMALL)
-    return str(p)
-
 
 def act(s, name):
     s.apply_action(s.game.string_to_action(name))
@@ -38,14 +22,14 @@ def named(s, cards):
     return [None if c < 0 else s.game.deck.card_name(c) for c in cards]
 
 
-def turned_over(small):
+def turned_over(deck_file):
     """Player 0 plays its red organ with the deck empty: drawing, it turns the pile over."""
     s = from_text("""
         players: 2
         hand 0: red, green, blue
         hand 1: yellow, red virus, blue virus
         discard: red, green, green virus, multi virus, green medicine, blue medicine, multi medicine, transplant, organ thief
-    """, deck_file=small)
+    """, deck_file=deck_file)
     assert s.deck == [] and not s.deck_public
     act(s, "play 0 -> +0 red")
     return s
@@ -64,9 +48,9 @@ def test_before_the_pile_is_turned_over_the_deck_and_other_hands_are_unknown():
     assert len(decks) == 10
 
 
-def test_after_the_pile_is_turned_over_everyone_knows_the_deck_order(small):
+def test_after_the_pile_is_turned_over_everyone_knows_the_deck_order(small_deck):
     """ "simply flip over the discard pile": the pile's bottom card becomes the top of the deck."""
-    s = turned_over(small)
+    s = turned_over(small_deck)
     # the pile, bottom first: red, green, green virus, ...; player 0 drew its bottom card, the red organ
     assert named(s, s.hands[0]) == ["green organ", "blue organ", "red organ"]
     next_first = ["green organ", "green virus", "multi virus", "green medicine", "blue medicine",
@@ -91,8 +75,8 @@ def test_after_the_pile_is_turned_over_everyone_knows_the_deck_order(small):
     assert "next: green organ, green virus" in text and "known: red organ" in text
 
 
-def test_determinize_keeps_the_public_deck_and_known_cards_and_deals_only_the_unknown(small):
-    s = turned_over(small)
+def test_determinize_keeps_the_public_deck_and_known_cards_and_deals_only_the_unknown(small_deck):
+    s = turned_over(small_deck)
     act(s, "discard 0")         # player 1 throws the yellow organ, draws the green organ (public)
     assert named(s, s.view(0)["known_hands"][1]) == [None, None, "green organ"]
     # player 0 knows every card but the two player 1 kept from the deal: only their order is open
@@ -111,8 +95,8 @@ def test_determinize_keeps_the_public_deck_and_known_cards_and_deals_only_the_un
     assert named(s, s.view(1)["known_hands"][0]) == [None, "red organ", "green virus"]
 
 
-def test_when_every_card_is_known_nothing_but_future_chance_is_hidden(small):
-    s = turned_over(small)
+def test_when_every_card_is_known_nothing_but_future_chance_is_hidden(small_deck):
+    s = turned_over(small_deck)
     act(s, "discard 0,1,2")     # player 1 redraws three cards from the public deck
     assert all(c >= 0 for c in s.view(0)["known_hands"][1])
     assert set(s.hidden_facts(0)) == {"future chance"}
@@ -123,9 +107,9 @@ def test_when_every_card_is_known_nothing_but_future_chance_is_hidden(small):
     assert d.hands == s.hands and d.deck == s.deck
 
 
-def test_state_from_view_rebuilds_the_public_knowledge(small):
-    g = virus_envs.game("virus_cards_v0", num_players=2, deck_file=small)
-    s = turned_over(small)
+def test_state_from_view_rebuilds_the_public_knowledge(small_deck):
+    g = virus_envs.game("virus_cards_v0", num_players=2, deck_file=small_deck)
+    s = turned_over(small_deck)
     for p in (0, 1):
         t = g.state_from_view(s.view(p), np.random.default_rng(p))
         assert t.view(p) == s.view(p)
