@@ -35,6 +35,19 @@ def test_setup_deals_three_cards_each(n):
     assert all_cards(s) == list(range(68))
 
 
+def test_the_deck_is_shuffled_before_the_deal():
+    """ "Shuffle the deck and deal 3 cards to each player": over 300 seeds, player 0's first card is
+    many different cards (a fair shuffle shows 68 x (1 - (67/68)^300) = 67.2 of the 68 on average;
+    at least 60 asked) and no two seeds give the same deck order."""
+    g = virus_envs.game("virus_cards_v0", num_players=2)
+    firsts, orders = set(), set()
+    for seed in range(300):
+        s = g.new_initial_state(seed=seed)
+        firsts.add(s.hands[0][0])
+        orders.add(tuple(s.deck))
+    assert len(firsts) >= 60 and len(orders) == 300
+
+
 def test_turn_is_one_play_or_a_discard_then_draw_back_to_three():
     """ "Play only one card ... OR Discard as many cards as you want" then "Draw as many cards as needed". """
     s = from_text("""
