@@ -1,4 +1,4 @@
-"""The engine contract shared by all four games (see shared/DESIGN.md), written once.
+"""The engine contract shared by all four games (see docs/contract.md), written once.
 
 A game subclasses `Game` (metadata, config, action table, layout) and `State` (the rules).
 What is common lives here: config validation, the legality check of `apply_action` against
@@ -191,6 +191,9 @@ class State(ABC):
             ai = operator.index(a)
         except TypeError:
             raise IllegalActionError(a, self._phase_or_end(), self.current_player(), "not an integer action id") from None
+        if a.__class__ is bool:           # operator.index(True) is 1: a bool is a mistake, not action 1
+            raise IllegalActionError(a, self._phase_or_end(), self.current_player(),
+                                     "a bool, not an integer action id")
         if self.is_terminal():
             raise IllegalActionError(ai, "game over", -1, "the game has ended")
         mask = self.legal_action_mask()
@@ -253,11 +256,21 @@ class State(ABC):
 
     def render_for(self, p: int) -> str:
         """Text of what seat p may see, never hidden information (for a person playing that seat).
-        By default the view, key by key; a game may draw it better."""
+        By default `seat_text(game, view(p))` of the game's render module; a game may draw it otherwise."""
+        import importlib
+        render = importlib.import_module(type(self.game).__module__.rsplit(".", 1)[0] + ".render")
+        if hasattr(render, "seat_text"):
+            return render.seat_text(self.game, self.view(p))
         lines = [f"{type(self.game).__name__} — seat {p}"]
         for k, v in self.view(p).items():
             lines.append(f"  {k}: {v}")
         return "\n".join(lines)
+
+    def picture(self, p: int | None = None) -> str:
+        """SVG picture of the table (drawn by virus_envs/<game>/picture.py). With seat p: only what p may
+        see, drawn from view(p) alone; None: the full table, hidden cards face up."""
+        from .picture import picture
+        return picture(self, p)
 
     @abstractmethod
     def render(self) -> str:
