@@ -194,3 +194,14 @@ def test_determinize_resamples_only_what_is_unknown_in_long_games(n):
             s.apply_action(int(legal[rng.integers(len(legal))]))
             step += 1
     assert public_seen > 10
+
+
+def test_a_seat_picture_shows_the_public_cards_face_up(small_deck):
+    """The picture of player 1's seat after the turn-over: player 0's red organ face up and marked
+    "known", the two cards of the deal face down; the deck shows its next card, the green organ."""
+    s = turned_over(small_deck)
+    svg = s.picture(1)
+    assert svg.count(">?</text>") == 2 and svg.count(">known</text>") == 1
+    assert "(order known)" in svg and ">next</text>" in svg
+    before = from_text("players: 2\nhand 0: red, green, blue", deck_file=small_deck).picture(1)
+    assert before.count(">?</text>") == 3 and "order known" not in before
