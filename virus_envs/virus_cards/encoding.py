@@ -3,10 +3,15 @@
 | field | shape | values |
 |---|---|---|
 | hand | (3, 20) | one-hot card type of each hand position (zeros if empty) |
+| hand_public | (3,) | 1 where the others know that card of the hand (drawn from a turned-over pile) |
+| known_hands | (n-1, 3, 20) | players +1..+n-1: one-hot card type of each hand position that everyone knows, zeros where unknown |
 | bodies | (n, 5, 15) | per player and organ colour: [present, free, infected, vaccinated, immunized, colour of the virus on it (5), medicines on it by colour / 2 (5)] |
 | hand_sizes | (n,) | cards in hand / 3 |
 | discard | (20,) | cards of each type in the discard pile / how many the deck has |
 | deck_size | (1,) | cards in the deck / deck size |
+| deck_public | (1,) | 1 once the discard pile has been turned over: the deck's order is known to all |
+| deck_counts | (20,) | when public: cards of each type in the deck / how many the deck has |
+| deck_top | (6, 20) | when public: one-hot card type of the next 6 cards to be drawn, the top first |
 | phase | (3,) | one-hot: play or discard, transplant second pick, contagion move |
 | transplant_first | (n, 5) | the first organ chosen for a Transplant |
 | to_act | (n,) | one-hot: who decides now |
@@ -20,12 +25,15 @@ from ..core import ObsLayout
 from .cards import NUM_TYPES, VIRUS
 
 SLOT_FEATURES = 15
+DECK_TOP = 6        # cards of a public deck shown in order (the next draws)
 
 
 def layout(n: int) -> ObsLayout:
     return ObsLayout([
-        ("hand", (3, NUM_TYPES)), ("bodies", (n, 5, SLOT_FEATURES)), ("hand_sizes", n),
-        ("discard", NUM_TYPES), ("deck_size", 1), ("phase", 3), ("transplant_first", (n, 5)),
+        ("hand", (3, NUM_TYPES)), ("hand_public", 3), ("known_hands", (n - 1, 3, NUM_TYPES)),
+        ("bodies", (n, 5, SLOT_FEATURES)), ("hand_sizes", n),
+        ("discard", NUM_TYPES), ("deck_size", 1), ("deck_public", 1), ("deck_counts", NUM_TYPES),
+        ("deck_top", (DECK_TOP, NUM_TYPES)), ("phase", 3), ("transplant_first", (n, 5)),
         ("to_act", n), ("turn", 1),
     ])
 
@@ -58,14 +66,27 @@ class Tables:
         self.slot_rows = _slot_table(d.kind, d.colour)
         self.type_scale = np.array([1.0 / c if c else 0.0 for c in d.type_counts], dtype=np.float32)
         self.ctype_list = list(d.ctype)
+        self.type_scale_list = self.type_scale.tolist()
+        self.ctype_arr = np.array(d.ctype, dtype=np.intp)
+        self.eye = np.eye(NUM_TYPES, dtype=np.float32)
         self.inv_deck = 1.0 / d.size
         self.inv_turns = 1.0 / game.config["max_turns"]
         o = {name: L.slices[name] for name, _ in L.fields}
         self.hand = o["hand"].start
+        self.hand_public = o["hand_public"].start
+        self.known_hands = o["known_hands"].start
+        self.deck_public = o["deck_public"].start
+        self.deck_counts = o["deck_counts"]
+        self.deck_top = o["deck_top"].start
         self.bodies = o["bodies"]
         self.hand_sizes = o["hand_sizes"].start
         self.discard = o["discard"]
         self.deck_size = o["deck_size"].start
+        # deck_size, deck_public, deck_counts, deck_top lie one after the other: one block
+        self.deck_block = slice(self.deck_size, o["deck_top"].stop)
+        self.deck_width = self.deck_block.stop - self.deck_block.start
+        assert self.deck_public == self.deck_size + 1 and o["deck_counts"].start == self.deck_public + 1
+        assert self.deck_top == o["deck_counts"].stop
         self.phase = o["phase"].start
         self.transplant_first = o["transplant_first"].start
         self.to_act = o["to_act"].start
@@ -87,8 +108,9 @@ def slot_code(kind, colour, organ_card, att) -> int:
 
 
 def discard_counts(s, T) -> np.ndarray:
-    """Cards of each type in the discard pile. The pile only grows until it is flipped into the deck
-    (then a new list starts), so counts are kept per pile object and topped up with the new cards."""
+    """Cards of each type in the discard pile / how many the deck has. The pile only grows until it is
+    flipped into the deck (then a new list starts), so counts are kept per pile object and topped up
+    with the new cards."""
     pile = s.discard
     cache = s._discard_cache
     if cache is None or cache[0] is not pile or cache[1] > len(pile):
@@ -97,11 +119,32 @@ def discard_counts(s, T) -> np.ndarray:
     else:
         _, done, counts = cache
     if done < len(pile):
-        ctype = T.ctype_list
+        ctype, scale = T.ctype_list, T.type_scale_list
         for c in pile[done:]:
-            counts[ctype[c]] += 1
+            counts[ctype[c]] += scale[ctype[c]]
         s._discard_cache = (pile, len(pile), counts)
     return counts
+
+
+def public_deck(s, T) -> np.ndarray:
+    """The fields deck_size, deck_public, deck_counts and deck_top (contiguous in the layout) of a deck
+    turned over from the pile, one row per number of cards left. Such a deck only loses cards from its
+    top (the end of the list), so the rows are built once per deck object: row L is the deck of its
+    first L cards, the next to be drawn being card L-1."""
+    deck = s.deck
+    cache = s._deck_cache
+    if cache is None or cache[0] is not deck or len(cache[1]) <= len(deck):
+        L0 = len(deck)
+        onehot = T.eye[T.ctype_arr[deck]] if deck else np.zeros((0, NUM_TYPES), dtype=np.float32)
+        rows = np.zeros((L0 + 1, T.deck_width), dtype=np.float32)
+        rows[:, 0] = np.arange(L0 + 1) * T.inv_deck
+        rows[:, 1] = 1.0
+        np.cumsum(onehot * T.type_scale, axis=0, out=rows[1:, 2:2 + NUM_TYPES])
+        for k in range(min(DECK_TOP, L0)):     # row L, k-th next card: deck[L-1-k]
+            top = rows[k + 1:, 2 + NUM_TYPES * (k + 1):2 + NUM_TYPES * (k + 2)]
+            top[:] = onehot[:L0 - k]
+        cache = s._deck_cache = (deck, rows)
+    return cache[1]
 
 
 def encode(s, p: int) -> np.ndarray:
@@ -110,18 +153,35 @@ def encode(s, p: int) -> np.ndarray:
     n = s.n
     ctype = g.CTYPE
     v = np.zeros(T.size, dtype=np.float32)
-    base = T.hand
-    for card in s.hands[p]:
+    hands = s.hands
+    pub = s.pub                 # cards drawn from a turned-over pile: every seat saw which went where
+    base, i = T.hand, T.hand_public
+    for card in hands[p]:
         v[base + ctype[card]] = 1.0
+        if pub >> card & 1:
+            v[i] = 1.0
         base += NUM_TYPES
+        i += 1
+    if pub:
+        base = T.known_hands
+        for r in range(1, n):
+            b = base
+            for card in hands[(p + r) % n]:
+                if pub >> card & 1:
+                    v[b + ctype[card]] = 1.0
+                b += NUM_TYPES
+            base += 3 * NUM_TYPES
     code = s.code
     T.slot_rows.take([x for r in range(n) for x in code[(p + r) % n]], axis=0,
                      out=v[T.bodies].reshape(n * 5, SLOT_FEATURES))
-    hands = s.hands
     v[T.hand_sizes:T.hand_sizes + n] = [len(hands[(p + r) % n]) * (1.0 / 3.0) for r in range(n)]
     if s.discard:
-        v[T.discard] = discard_counts(s, T) * T.type_scale
-    v[T.deck_size] = len(s.deck) * T.inv_deck
+        v[T.discard] = discard_counts(s, T)
+    if s.deck_public:
+        # "simply flip over the discard pile": everyone saw its order, so the deck's is public
+        v[T.deck_block] = public_deck(s, T)[len(s.deck)]
+    else:
+        v[T.deck_size] = len(s.deck) * T.inv_deck
     if not (s.winner >= 0 or s.truncated):
         v[T.phase + s.stage] = 1.0
         v[T.to_act + (s.turn_player - p) % n] = 1.0

@@ -21,7 +21,7 @@ from ..core import Game, State, clone_rng, make_rng, rng_from_dict, rng_to_dict
 from .actions import A_DISCARD, A_MOVE, A_PICK, A_PLAY, A_PLAYER, A_SLOT, HAND, card_actions
 from .cards import (CONTAGION, LATEX_GLOVE, MEDICAL_ERROR, MEDICINE, MULTI, ORGAN, ORGAN_THIEF,
                     TRANSPLANT, VIRUS, load_deck)
-from . import encoding, render
+from . import checks, encoding, render
 from .encoding import HEALTHY, slot_code
 
 PLAY, TRANSPLANT_PICK, CONTAGION_MOVE = 0, 1, 2
@@ -39,16 +39,17 @@ class VirusCardsGame(Game):
     DEFAULTS = {
         "deck": "published",            # preset in the deck file: 'published' (68) or 'seed_text' (64)
         "deck_file": "",                # another deck data file with the same structure ('' = built in)
-        "max_turns": 1000,              # truncation: total turns taken by all players
+        "max_turns": 4000,              # truncation: total turns taken by all players (random 6-player play: 0 of 5,000 games)
         "first_player": 0,              # seat that takes the first turn; -1 = drawn with the game's seed
         "medicine_on_any_body": False,  # medicines also on other players' organs (default: own body only)
         "virus_on_own_body": False,     # viruses also on one's own organs (default: other players only)
-        # Cure and Neutralize act on the card lying on the organ: whose colour must the played card match?
-        # 'card_or_organ' (that card's or the organ's: a multicolour organ is "affected by any card"),
-        # 'card' (only that card's: each sentence read alone), 'card_and_organ' (both: strict)
-        "colour_rule": "card_or_organ",
+        # Cure and Neutralize destroy the card lying on the organ: whose colour must the played card match?
+        # 'card' (that card's own: "destroy a virus of the same color", and "a multicolored card does not
+        # affect the color of a card it's played on"; the publisher's FAQ), 'card_or_organ' (that card's or
+        # the organ's: a multicolour organ "affected by any card"), 'card_and_organ' (both: strict)
+        "colour_rule": "card",
     }
-    CHOICES = {"colour_rule": ("card_or_organ", "card", "card_and_organ")}
+    CHOICES = {"colour_rule": ("card", "card_or_organ", "card_and_organ")}
 
     BOUNDS = {"max_turns": (1, None), "first_player": (-1, "seat")}
 
@@ -81,10 +82,13 @@ class VirusCardsGame(Game):
     def slot_targets(self, kind: int, colour: int, codes: tuple) -> tuple:
         """Slots of a body (given by its slot codes) that a virus or medicine of `colour` may be played on.
 
-        Virus: Infect a free organ, Remove an infected one (colour of the organ), Neutralize a medicine.
-        Medicine: Vaccinate a free organ, Immunize a vaccinated one (colour of the organ), Cure a virus.
-        For Cure and Neutralize the `colour_rule` config says which colours must match. Immunized
-        organs take nothing."""
+        Virus: Infect a free organ, Remove an infected one (the organ's colour), Neutralize a medicine.
+        Medicine: Vaccinate a free organ, Immunize a vaccinated one (the organ's colour), Cure a virus.
+        Cure and Neutralize destroy the card lying on the organ ("destroy a virus of the same color",
+        "eliminate a medicine of the same color"): by default (`colour_rule="card"`) the played card
+        must match that card, whatever the organ ("a multicolored card does not affect the color of a
+        card it's played on"), so a red virus on the multicolour organ falls only to a red or a
+        multicolour medicine. Immunized organs take nothing."""
         x = COMPAT[colour]
         rule = self.config["colour_rule"]
         out = []
@@ -97,7 +101,7 @@ class VirusCardsGame(Game):
                 ok = x[c]
             else:                                 # Cure the virus (k-2) or Neutralize the medicine (k-7) on it
                 on = x[k - 2] if k < 7 else x[k - 7]
-                ok = (on or x[c]) if rule == "card_or_organ" else (on and x[c]) if rule == "card_and_organ" else on
+                ok = on if rule == "card" else (on or x[c]) if rule == "card_or_organ" else (on and x[c])
             if ok:
                 out.append(c)
         return tuple(out)
@@ -118,7 +122,8 @@ class VirusCardsGame(Game):
         return s
 
     def state_from_view(self, view: dict, rng: np.random.Generator) -> "VirusCardsState":
-        """A full state consistent with a seat's view: the unseen cards (other hands, deck) dealt at random.
+        """A full state consistent with a seat's view: the cards it cannot tell (other hands' unknown
+        cards, the deck unless it came from a turned-over pile) dealt at random.
 
         For agents that read only their view but want to try actions on the engine."""
         s = VirusCardsState(self)
@@ -127,7 +132,11 @@ class VirusCardsGame(Game):
         s.organ = [list(o) for o in view["organ"]]
         s.att = [[list(a) for a in body] for body in view["att"]]
         s.discard = list(view["discard"])
-        seen = set(view["hand"]) | set(s.discard)
+        known = view["known_hands"]
+        s.deck_public = view["deck"] is not None
+        seen = set(s.discard) | {c for h in known for c in h if c >= 0}
+        if s.deck_public:
+            seen.update(view["deck"])
         for q in range(self.num_players):
             for c in range(5):
                 if s.organ[q][c] >= 0:
@@ -136,18 +145,21 @@ class VirusCardsGame(Game):
         unseen = [c for c in range(self.deck.size) if c not in seen]
         rng.shuffle(unseen)
         for q in range(self.num_players):
-            if q == p:
-                s.hands[q] = list(view["hand"])
-            else:
-                k = view["hand_sizes"][q]
-                s.hands[q], unseen = unseen[:k], unseen[k:]
-        s.deck = unseen
+            s.hands[q] = [c if c >= 0 else unseen.pop() for c in known[q]]
+            public = view["hand_public"] if q == p else [c >= 0 for c in known[q]]
+            s.pub |= sum(1 << c for c, k in zip(s.hands[q], public) if k)
+        s.deck = list(view["deck"]) if s.deck_public else unseen
         s.turn_player = view["current_player"] if view["current_player"] >= 0 else p
         s.stage = PHASES.index(view["phase"]) if view["phase"] in PHASES else PLAY
         s.pending = tuple(view["transplant_first"]) if view["transplant_first"] is not None else None
         s.turns, s.winner, s.truncated = view["turn"], view["winner"], view["truncated"]
         s._recount()
         return s
+
+    def _validate_dict(self, d: dict) -> None:
+        """Card conservation, lengths per seat, slots, ranges, a decision that can be taken (checks.py)."""
+        checks.validate(self, d)
+        checks.validate_position(self._state_from_dict(d))
 
     def _state_from_dict(self, d: dict) -> "VirusCardsState":
         """Inverse of VirusCardsState.to_dict()."""
@@ -157,6 +169,8 @@ class VirusCardsGame(Game):
         s.organ = [list(o) for o in d["organ"]]
         s.att = [[list(a) for a in body] for body in d["att"]]
         s.deck, s.discard = list(d["deck"]), list(d["discard"])
+        s.deck_public = bool(d["deck_public"])
+        s.pub = sum(1 << c for h, known in zip(d["hands"], d["hand_public"]) for c, k in zip(h, known) if k)
         s.turn_player, s.stage, s.turns = d["turn_player"], d["stage"], d["turns"]
         s.pending = tuple(d["pending"]) if d["pending"] is not None else None
         s.winner, s.truncated = d["winner"], d["truncated"]
@@ -168,6 +182,7 @@ class VirusCardsState(State):
     """A position of VIRUS!. Cards are ids into game.deck; hands, bodies, deck and discard are plain lists."""
 
     _discard_cache = None   # encoding's running count of the discard pile (derived; never copied)
+    _deck_cache = None      # encoding's counts of a turned-over deck (derived; never copied)
 
     def __init__(self, game: VirusCardsGame):
         n = game.num_players
@@ -179,6 +194,12 @@ class VirusCardsState(State):
         self.att = [[[] for _ in range(5)] for _ in range(n)]  # cards on each organ (viruses / medicines)
         self.deck = []      # face down; the top is the last element
         self.discard = []   # face up; the top is the last element
+        # "Simply flip over the discard pile. It's not necessary to shuffle again": everyone saw the
+        # face-up pile, so once it has been turned over the deck's order is public, and so is every
+        # card drawn from it until it leaves the hand (the pile is turned only when the deck is empty,
+        # so a deck is either all from the first shuffle, unknown, or all from turned-over piles)
+        self.deck_public = False
+        self.pub = 0        # bit c set: card c was drawn from a public deck (what a hand holds there is public)
         self.turn_player = 0
         self.stage = PLAY
         self.pending = None  # Transplant: (seat, colour) of the first organ
@@ -219,7 +240,7 @@ class VirusCardsState(State):
 
     def scores(self) -> list[int]:
         """Healthy organs in each body (a body with 4 wins)."""
-        return [self.healthy(p) for p in range(self.n)]
+        return self.hcount[:]
 
     def healthy(self, p: int) -> int:
         """Organs of p that are free, vaccinated or immunized ("organs are considered healthy if they are free of viruses")."""
@@ -242,6 +263,7 @@ class VirusCardsState(State):
         s.organ = [o[:] for o in self.organ]
         s.att = [[a[:] for a in body] for body in self.att]
         s.deck, s.discard = self.deck[:], self.discard[:]
+        s.deck_public, s.pub = self.deck_public, self.pub
         s.turn_player, s.stage, s.pending, s.turns = self.turn_player, self.stage, self.pending, self.turns
         s.winner, s.truncated = self.winner, self.truncated
         s.code = [c[:] for c in self.code]
@@ -254,21 +276,35 @@ class VirusCardsState(State):
             "env_id": self.game.env_id, "num_players": self.n,
             "hands": [h[:] for h in self.hands], "organ": [o[:] for o in self.organ],
             "att": [[a[:] for a in body] for body in self.att],
-            "deck": self.deck[:], "discard": self.discard[:],
+            "deck": self.deck[:], "discard": self.discard[:], "deck_public": self.deck_public,
+            "hand_public": [[bool(self.pub >> c & 1) for c in h] for h in self.hands],
             "turn_player": self.turn_player, "stage": self.stage,
             "pending": list(self.pending) if self.pending is not None else None,
             "turns": self.turns, "winner": self.winner, "truncated": self.truncated,
             "rng": rng_to_dict(self.rng),
         }
 
+    def known_hand(self, q: int, p: int) -> list:
+        """Seat q's hand as seat p knows it, position by position: the card, or -1 where p cannot tell."""
+        if q == p:
+            return self.hands[q][:]
+        pub = self.pub
+        return [c if pub >> c & 1 else -1 for c in self.hands[q]]
+
     def view(self, p: int) -> dict:
-        """What seat p knows: own hand, every body, the face-up discard pile, sizes of hidden piles."""
+        """What seat p knows: own hand, every body, the face-up discard pile in order, sizes of hidden
+        piles, and what everyone saw of a turned-over pile: the deck's order, and the cards drawn from it
+        into hands (`known_hands`, -1 where unknown; own hand in full; `hand_public`: which of its own
+        cards the others know)."""
         return {
             "seat": p, "num_players": self.n, "current_player": self.current_player(),
             "phase": "game over" if self.is_terminal() else self.phase(), "turn": self.turns,
             "hand": self.hands[p][:], "hand_sizes": [len(h) for h in self.hands],
+            "known_hands": [self.known_hand(q, p) for q in range(self.n)],
+            "hand_public": [bool(self.pub >> c & 1) for c in self.hands[p]],
             "organ": [o[:] for o in self.organ], "att": [[a[:] for a in body] for body in self.att],
-            "deck_size": len(self.deck), "discard": self.discard[:],
+            "deck_size": len(self.deck), "deck": self.deck[:] if self.deck_public else None,
+            "discard": self.discard[:],
             "transplant_first": list(self.pending) if self.pending is not None else None,
             "winner": self.winner, "truncated": self.truncated,
         }
@@ -276,23 +312,41 @@ class VirusCardsState(State):
     def observation(self, p: int) -> np.ndarray:
         return encoding.encode(self, p)
 
+    def _unknown(self, p: int):
+        """What p cannot tell: the (seat, position) of every card of another hand that was not drawn
+        from a public deck, and the cards that may fill them (those, plus the deck unless it is public)."""
+        pub = self.pub
+        where = [(q, i) for q in range(self.n) if q != p for i, c in enumerate(self.hands[q]) if not pub >> c & 1]
+        pool = [self.hands[q][i] for q, i in where]
+        if not self.deck_public:
+            pool += self.deck
+        return where, pool
+
     def _determinize(self, p: int, rng: np.random.Generator) -> "VirusCardsState":
-        """Other hands and the deck order are hidden from p: deal them again from their union."""
+        """The cards p cannot tell (other hands' unknown cards, the deck unless it came from a turned-over
+        pile) are dealt again from their union; public cards stay where everyone knows they are."""
         s = self.clone()
-        pool = s.deck[:]
-        for q in range(self.n):
-            if q != p:
-                pool.extend(s.hands[q])
+        where, pool = self._unknown(p)
         rng.shuffle(pool)
-        for q in range(self.n):
-            if q != p:
-                k = len(s.hands[q])
-                s.hands[q] = pool[:k]
-                del pool[:k]
-        s.deck = pool
-        s.rng = make_rng(int(rng.integers(0, 2**63 - 1)))
+        for (q, i), c in zip(where, pool):
+            s.hands[q][i] = c
+        if not s.deck_public:
+            s.deck = pool[len(where):]
         s._mask = None
         return s
+
+    def hidden_facts(self, p: int) -> dict:
+        """Besides future chance: the unknown cards of other hands (by seat and position) and, until the
+        pile has been turned over, the deck; each only when more than one card could be there."""
+        facts = super().hidden_facts(p)
+        where, pool = self._unknown(p)
+        if len(pool) > 1:
+            if where:
+                facts["other hands"] = [[c for i, c in enumerate(self.hands[q]) if (q, i) in where]
+                                        for q in range(self.n)]
+            if self.deck and not self.deck_public:
+                facts["deck"] = self.deck[:]
+        return facts
 
     def action_to_string(self, a: int) -> str:
         base = self.game.actions.name(a)
@@ -558,7 +612,11 @@ class VirusCardsState(State):
                 # "When the deck runs out, simply flip over the discard pile. It's not necessary to shuffle."
                 self.discard.reverse()
                 self.deck, self.discard = self.discard, []
-            hand.append(self.deck.pop())
+                self.deck_public = True
+            card = self.deck.pop()
+            if self.deck_public:
+                self.pub |= 1 << card
+            hand.append(card)
 
     def _start_turn(self, p):
         """A player without cards (Latex Glove) spends the turn drawing a new hand: no decision to take."""

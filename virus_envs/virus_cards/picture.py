@@ -1,7 +1,8 @@
 """VIRUS! as a picture: every body with its organs and the cards lying on them, the hands, the piles.
 
 Drawn from a table dict: `full_table(state)` (every hand face up) or `state.view(p)` (p's own hand
-face up, the others face down). See `virus_envs/core/picture.py`.
+face up, the others face down but for the cards everyone saw drawn from a turned-over pile, marked
+"known"; a turned-over deck shows its next card). See `virus_envs/core/picture.py`.
 """
 from __future__ import annotations
 
@@ -115,8 +116,13 @@ def draw(g, t: dict, seat: int | None) -> Svg:
     header(svg, "VIRUS!", moment, seat, WIDTH)
     # the piles
     y0 = 46
-    card_back(svg, 16, y0, CW, CH, "deck")
-    svg.ctext(16 + CW / 2, y0 + CH + 10, f"{t['deck_size']} cards", size=10, fill=MUTED)
+    if t.get("deck"):      # a turned-over pile: "It's not necessary to shuffle again", its order is public
+        card_face(svg, g, t["deck"][-1], 16, y0)
+        badge(svg, 18, y0 - 11, "next", fill="#6a4c93", size=8)
+        svg.ctext(16 + CW / 2, y0 + CH + 10, f"{t['deck_size']} (order known)", size=10, fill=MUTED)
+    else:
+        card_back(svg, 16, y0, CW, CH, "deck")
+        svg.ctext(16 + CW / 2, y0 + CH + 10, f"{t['deck_size']} cards", size=10, fill=MUTED)
     if t["discard"]:
         card_face(svg, g, t["discard"][-1], 96, y0)
     else:
@@ -143,11 +149,13 @@ def draw(g, t: dict, seat: int | None) -> Svg:
             badge(svg, 20, y + 78, "WINNER", fill="#c9a227")
         # the hand
         hx = LEFT - 20
-        cards = hands[q] if hands is not None else (t["hand"] if q == seat else None)
-        k = len(cards) if cards is not None else t["hand_sizes"][q]
+        cards = hands[q] if hands is not None else t["known_hands"][q]   # -1: a card this seat cannot tell
+        k = len(cards)
         for i in range(k):
-            if cards is not None:
+            if cards[i] >= 0:
                 card_face(svg, g, cards[i], hx + i * 68, y + 14)
+                if hands is None and q != seat:
+                    badge(svg, hx + i * 68 + 2, y + 5, "known", fill="#6a4c93", size=8)
             else:
                 card_back(svg, hx + i * 68, y + 14, CW, CH)
         if k == 0:

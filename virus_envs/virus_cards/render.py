@@ -25,10 +25,15 @@ def table(s, seat: int | None = None) -> str:
     g = s.game
     lines = [f"VIRUS! {s.n} players, turn {s.turns}, deck {len(s.deck)}, discard {len(s.discard)}"
              + (f" (top: {g.deck.card_name(s.discard[-1])})" if s.discard else "")]
+    if s.deck_public and s.deck:
+        top = ", ".join(g.deck.card_name(c) for c in s.deck[:-7:-1])
+        lines.append(f"deck (turned-over pile, order public), next: {top}" + (", ..." if len(s.deck) > 6 else ""))
     for q in range(s.n):
         mark = ">" if q == s.current_player() else " "
         body = "  ".join(slot_text(s, q, c) for c in range(5) if s.organ[q][c] >= 0) or "(no organs)"
-        lines.append(f"{mark} player_{q} [{len(s.hands[q])} cards] healthy {s.healthy(q)}: {body}")
+        known = [] if seat is None or seat == q else [g.deck.card_name(c) for c in s.known_hand(q, seat) if c >= 0]
+        cards = f"{len(s.hands[q])} cards" + (f", known: {', '.join(known)}" if known else "")
+        lines.append(f"{mark} player_{q} [{cards}] healthy {s.healthy(q)}: {body}")
     if s.is_terminal():
         lines.append(f"winner: player_{s.winner}" if s.winner >= 0 else "truncated: no winner")
     else:
