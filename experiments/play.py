@@ -69,6 +69,8 @@ def add_table_args(p, what: str) -> None:
     p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
     p.add_argument("--seed", type=int, default=None, help=f"{what} (default: a random seed, printed)")
     p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
+    from virus_envs.experiments.train import add_trust_argument
+    add_trust_argument(p)
 
 
 def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int | None, config: dict,
