@@ -295,3 +295,17 @@ def test_limits_on_the_command_line_and_in_files(tmp_path, capsys):
     cfg.write_text("limits: {decision_seconds: 2, wall: 3}\ntournaments:\n  - {game: virus_cards_v0, agents: [random]}\n")
     with pytest.raises(SystemExit, match="unknown key 'limits.wall'"):
         main(["tournament", "--config", str(cfg)])
+
+
+def test_workers_do_not_change_a_tournament_with_bots(tmp_path, capsys):
+    """Bots started in worker processes (forked after the parent made its agents) play the same games, faults
+    included; `virus-arena replay` shows a forfeited game as such."""
+    spec = f"cmd:{BAD} illegal 2 1"
+    cfg = dict(game="virus_cards_v0", agents=[spec, "random"], games=8, seed=9,
+               limits={"decision_seconds": 30, "hello_seconds": 60})
+    one = run_tournament(TournamentConfig(**cfg), str(tmp_path / "one"), workers=1, echo=_quiet, progress=False)
+    two = run_tournament(TournamentConfig(**cfg), str(tmp_path / "two"), workers=2, echo=_quiet, progress=False)
+    assert _without_seconds(_games(tmp_path / "one")) == _without_seconds(_games(tmp_path / "two")) and one == two
+    k = one["forfeits"][0]["index"]
+    assert main(["replay", str(tmp_path / "two" / "games.jsonl"), "--game-index", str(k)]) == 0
+    assert "forfeited by player_" in capsys.readouterr().out
