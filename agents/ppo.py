@@ -15,8 +15,9 @@ tournaments of thousands of games): the actor's weights are copied once into num
 (`NumpyPolicy`) and the forward pass is a few matrix products; `test_ppo_agent.py` checks that it
 answers exactly what `MaskablePPO.predict(..., action_masks=...)` answers.
 
-Every model file is loaded by `load_model` (and only there), once per process (cached by path and
-modification time), so tournaments that build a fresh agent per game stay cheap. Loading reads
+Every model file is loaded by `load_model` (and, for `init_from`'s whole state dict,
+`policy_state_dict`), once per process (cached by path and modification time), so tournaments that
+build a fresh agent per game stay cheap. Loading reads
 tensors and JSON only, never a pickle (`agents/model_file.py`): the network is built from the
 file's `virus_model.json` and its weights read with `torch.load(..., weights_only=True)`, so a
 model file from someone else cannot run code. A zip without that entry is refused in one line;

@@ -309,3 +309,15 @@ def test_workers_do_not_change_a_tournament_with_bots(tmp_path, capsys):
     k = one["forfeits"][0]["index"]
     assert main(["replay", str(tmp_path / "two" / "games.jsonl"), "--game-index", str(k)]) == 0
     assert "forfeited by player_" in capsys.readouterr().out
+
+
+def test_play_and_serve_stop_on_a_bot_fault():
+    """Where a person plays, a bot's fault ends the session with one line naming the bot and the reason."""
+    from virus_envs.experiments.serve import Table
+
+    bad = f"cmd:{BAD} illegal 1 0"
+    with pytest.raises(ValueError, match=r"player_0 \(cmd:.*\) forfeits the game \(illegal: answered decision 0"):
+        Table("virus_cards_v0", 2, 1, [bad], {}, None, seed=1)
+    with pytest.raises(SystemExit, match=r"virus-arena play: illegal: answered decision 0") as e:
+        main(["play", "--game", "virus_cards_v0", "--seat", "1", "--opponents", bad, "--seed", "1"])
+    assert "\n" not in str(e.value)
