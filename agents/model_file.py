@@ -15,7 +15,8 @@ says everything needed to rebuild the actor:
 
 The weights are read from the zip's `policy.pth` (SB3's state dict of the policy) with
 `torch.load(..., weights_only=True)`: torch's restricted unpickler, which builds tensors and plain
-containers and refuses any other object. The network is built from the JSON, never unpickled. The
+containers and refuses any other object (torch 2.6 or later: older versions had a way around it,
+CVE-2025-32434, and are refused). The network is built from the JSON, never unpickled. The
 rest of the zip (SB3's `data`, the optimizer) is left as SB3 wrote it and never read, so the same
 file still loads in SB3 for more training.
 
@@ -185,6 +186,9 @@ def read_weights(path: str, entry: ModelEntry) -> dict:
         import torch
     except ImportError:
         raise ValueError(f"loading the model {path} needs torch: pip install 'virus_envs[rl]'") from None
+    if _version(torch.__version__) < (2, 6):
+        raise ValueError(f"loading the model {path} safely needs torch 2.6 or later: torch {torch.__version__}'s "
+                         f"weights-only loader can be made to run code (CVE-2025-32434)")
     name = entry.network.weights
     with _open(path) as z:
         if name not in z.namelist():
@@ -200,6 +204,15 @@ def read_weights(path: str, entry: ModelEntry) -> dict:
     if not isinstance(sd, dict) or not all(isinstance(k, str) and isinstance(v, torch.Tensor) for k, v in sd.items()):
         raise ValueError(f"{path}: entry {name!r} is not a state dict (names to tensors)")
     return sd
+
+
+def _version(text: str) -> tuple:
+    """'2.13.0+cpu' -> (2, 13)."""
+    parts = []
+    for p in text.split("+")[0].split(".")[:2]:
+        digits = "".join(ch for ch in p if ch.isdigit())
+        parts.append(int(digits) if digits else 0)
+    return tuple(parts)
 
 
 def actor_layers(path: str, entry: ModelEntry, sd: dict) -> list:

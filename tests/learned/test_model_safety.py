@@ -267,3 +267,13 @@ def test_save_model_writes_what_loads_safely(tmp_path):
     assert loaded.model is None and loaded.meta["num_players"] == 2
     sd = ppo.policy_state_dict(tmp_path / "m.zip")      # init_from: the whole policy, critic included
     model.policy.load_state_dict(sd)
+
+
+def test_a_torch_whose_weights_only_loader_had_a_hole_is_refused(tmp_path):
+    """torch before 2.6 could be made to run code even with weights_only=True (CVE-2025-32434)."""
+    path = tmp_path / "m.zip"
+    save_model(_sb3_model(), path)
+    with mock.patch.object(torch, "__version__", "2.5.1"):
+        with pytest.raises(ValueError, match="needs torch 2.6 or later.*CVE-2025-32434"):
+            ppo.load_model(path)
+    assert ppo.load_model(path).model is None
