@@ -126,14 +126,14 @@ class BotProcess:
         self._wpoll.register(self._in, select.POLLOUT | select.POLLERR)
 
     # -- I/O against a deadline (time.monotonic) -------------------------------------------------
-    def send(self, obj: dict, deadline: float, what: str) -> None:
+    def send(self, obj: dict, deadline: float, what: str, limit_text: str = "the limit") -> None:
         """Write obj as one JSON line; Forfeit(timeout) if the bot does not take it by the deadline, crash if
         it has gone."""
         data = memoryview((json.dumps(obj, separators=(",", ":"), default=_jsonable) + "\n").encode())
         while data:
             left = deadline - time.monotonic()
             if left <= 0 or not self._wpoll.poll(max(0, math.ceil(left * 1000))):
-                raise Forfeit("timeout", f"did not read {what} within the limit")
+                raise Forfeit("timeout", f"did not read {what} within {limit_text}")
             try:
                 n = os.write(self._in, data)
             except BlockingIOError:

@@ -132,11 +132,11 @@ class CmdAgent(Agent):
         budget = min(lim.decision_seconds, left)
         which = "decision" if lim.decision_seconds <= left else "game"
         msg = decision_message(decision, self._k, left, self.want_observation)
+        limit_text = f"{budget:.3g} s (the {which} time limit)"
         try:
             t0 = time.monotonic()
-            self._proc.send(msg, t0 + budget, f"decision {self._k}")
-            line = self._proc.readline(t0 + budget, f"decision {self._k}",
-                                       f"{budget:.3g} s (the {which} time limit)")
+            self._proc.send(msg, t0 + budget, f"decision {self._k}", limit_text)
+            line = self._proc.readline(t0 + budget, f"decision {self._k}", limit_text)
             self._used += time.monotonic() - t0
             a = self._action(line, decision)
         except Forfeit:
@@ -190,8 +190,9 @@ class CmdAgent(Agent):
         msg = hello_message(self.game, seat, self._game_seed, self.limits)
         try:
             deadline = time.monotonic() + self.limits.hello_seconds
-            proc.send(msg, deadline, "the hello")
-            line = proc.readline(deadline, "the hello", f"{self.limits.hello_seconds:g} s (the hello time limit)")
+            limit_text = f"{self.limits.hello_seconds:g} s (the hello time limit)"
+            proc.send(msg, deadline, "the hello", limit_text)
+            line = proc.readline(deadline, "the hello", limit_text)
             ready = _parse(line, "the hello")
             if ready.get("type") != "ready":
                 raise Forfeit("garbage", f"answered the hello with {_short(line)}, not {{\"type\": \"ready\"}}")

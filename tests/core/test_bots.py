@@ -334,3 +334,17 @@ def test_the_node_bot_of_the_docs_plays(tmp_path):
     o = play_match(game, [agents.make("random", game), bot], seed=4, record=True)
     assert o.forfeit is None and o.state.is_terminal() and bot.name == "first-legal.js"
     bot.close()
+
+
+def test_a_bot_that_does_not_read_its_input_times_out():
+    """The runner's write waits for the bot too: a message larger than the pipe (64 KiB) to a bot that never
+    reads is cut at the deadline, not a hang of the runner."""
+    from virus_envs.agents.botproc import BotProcess
+
+    proc = BotProcess(["sleep", "3600"], BotLimits())
+    t0 = time.monotonic()
+    with pytest.raises(Forfeit, match=r"timeout: did not read the decision within 0.3 s") as e:
+        proc.send({"type": "decision", "view": "x" * 300_000}, t0 + 0.3, "the decision", "0.3 s")
+    assert e.value.kind == "timeout" and 0.3 <= time.monotonic() - t0 < 0.3 + TOLERANCE
+    proc.kill()
+    assert not proc.alive()
