@@ -1,7 +1,8 @@
 """Agents: `agents.make(spec, game)` builds a policy from a string spec.
 
 Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ppo:builtin` (the
-shipped model of the game and player count), `ismcts?iters=200`. Every agent takes `seed=<int>`.
+shipped model of the game and player count), `ismcts?iters=200`, `cmd:<command line>` (a bot in any
+language, a subprocess speaking JSON lines: docs/bots.md). Every agent takes `seed=<int>`.
 A heuristic reads only its own `view`; it never sees hidden information.
 """
 
@@ -14,10 +15,10 @@ if __name__ in ("agents", "experiments"):  # imported from the checkout under it
 import importlib
 import numbers
 
-from .base import Agent, Decision, ParamAgent, RandomAgent, SearchHandle, decision_for
+from .base import Agent, Decision, Forfeit, ParamAgent, RandomAgent, SearchHandle, decision_for
 
-__all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent", "SearchHandle", "decision_for",
-           "HEURISTICS"]
+__all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "Forfeit", "RandomAgent", "SearchHandle",
+           "decision_for", "HEURISTICS"]
 
 #: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
 HEURISTICS = {
@@ -66,6 +67,8 @@ def parse_spec(spec: str) -> tuple[str, str | None, dict]:
 
 def make(spec: str, game, seed: int | None = None) -> Agent:
     """Build an agent for `game` (a core.Game) from its spec string."""
+    if isinstance(spec, str) and spec.strip().startswith("cmd:"):
+        return _make_cmd(spec, game, seed)
     name, variant, params = parse_spec(spec)
     seed = params.pop("seed", seed)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
@@ -100,4 +103,22 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         except ValueError as e:
             raise ValueError(f"agent spec {spec!r}: {e}") from None
     raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
-                     + ", ".join(sorted(FAMILIES)))
+                     "cmd:<command line>, " + ", ".join(sorted(FAMILIES)))
+
+
+def _make_cmd(spec: str, game, seed):
+    """`cmd:<command line>[?seed=N]`: an outside bot (agents/cmd.py, docs/bots.md)."""
+    from .cmd import CmdAgent, split_spec
+
+    command, query = split_spec(spec.strip()[len("cmd:"):])
+    params = parse_spec("x?" + query)[2] if query else {}
+    seed = params.pop("seed", seed)
+    if params:
+        raise ValueError(f"agent spec {spec!r}: unknown parameter {sorted(params)[0]!r} of cmd; known: seed "
+                         f"(time limits are the tournament's)")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
+        raise ValueError(f"agent spec {spec!r}: parameter 'seed' must be a non-negative integer, got {seed!r}")
+    try:
+        return CmdAgent(game, command.strip(), seed=seed)
+    except ValueError as e:
+        raise ValueError(f"agent spec {spec!r}: {e}") from None

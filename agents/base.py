@@ -51,6 +51,25 @@ def decision_for(state, with_handle: bool = False) -> Decision:
     )
 
 
+class Forfeit(Exception):
+    """Raised by an agent that forfeits the game it is playing: an outside bot (`cmd:`) that timed out,
+    crashed, printed garbage or answered an illegal action. The runner (`experiments.arena.play_match`)
+    ends the game there, scores it as that seat's loss and goes on with the next game.
+
+    `kind` is one of `KINDS`; `reason` says what happened in one line. The runner fills in `seat` and
+    `decision` (how many actions the game had when it was cut)."""
+
+    KINDS = ("timeout", "crash", "garbage", "illegal")
+
+    def __init__(self, kind: str, reason: str):
+        if kind not in self.KINDS:
+            raise ValueError(f"forfeit kind must be one of {self.KINDS}, got {kind!r}")
+        super().__init__(f"{kind}: {reason}")
+        self.kind, self.reason = kind, reason
+        self.seat: int | None = None
+        self.decision: int | None = None
+
+
 class Agent:
     """A policy: `act(decision) -> action id`. Stateless between games unless `reset` says so."""
 
@@ -70,6 +89,15 @@ class Agent:
     def act(self, decision: Decision) -> int:
         """Choose a legal action."""
         raise TypeError(f"{type(self).__name__} must define act()")
+
+    def game_over(self, seat: int, returns: list, scores: list, truncated: bool = False,
+                  forfeit: dict | None = None) -> None:
+        """Told once when a game this agent sat in ends (`play_match`), a forfeit included: the final returns
+        and scores of every seat (public once the game is over). In-process agents ignore it; an outside bot
+        is sent them."""
+
+    def close(self) -> None:
+        """Release what the agent holds (an outside bot's process); the agent may be used again after."""
 
 
 class RandomAgent(Agent):

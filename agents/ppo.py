@@ -3,6 +3,7 @@
     agent = agents.make("ppo:builtin", game)                                 # the shipped model of the game
     agent = agents.make("ppo:models/virus_cards_v0/ppo.zip", game)           # a file; greedy (masked argmax)
     agent = agents.make("ppo:models/virus_cards_v0/ppo.zip?deterministic=false", game)   # samples
+    agent = agents.make("ppo:runs/old/final.zip?trusted=true", game)         # your own SB3 zip: unpickled
 
 `ppo:builtin` is the model shipped for the game and its player count (`virus_envs.models`); a
 game without one gets a ValueError naming what is shipped.
@@ -14,24 +15,33 @@ tournaments of thousands of games): the actor's weights are copied once into num
 (`NumpyPolicy`) and the forward pass is a few matrix products; `test_ppo_agent.py` checks that it
 answers exactly what `MaskablePPO.predict(..., action_masks=...)` answers.
 
-Every model file is loaded by `load_model` (and only there), once per process (cached by path and
-modification time), so tournaments
-that build a fresh agent per game stay cheap. Models saved by `experiments/train.py` carry a
-`virus_meta` dict (env id, player count, game config, observation shape, the command that made
-them); a model is refused (ValueError) for a game whose observation or action shape differs.
+Every model file is loaded by `load_model` (and, for `init_from`'s whole state dict,
+`policy_state_dict`), once per process (cached by path and modification time), so tournaments that
+build a fresh agent per game stay cheap. Loading reads
+tensors and JSON only, never a pickle (`agents/model_file.py`): the network is built from the
+file's `virus_model.json` and its weights read with `torch.load(..., weights_only=True)`, so a
+model file from someone else cannot run code. A zip without that entry is refused in one line;
+`ppo:<path>?trusted=true` (or `--trust-model` on the command line, `trust_models()` in code) lets
+such a file of your own load through SB3, which unpickles it. Models saved by
+`experiments/train.py` carry a `virus_meta` dict (env id, player count, game config, observation
+shape, the command that made them); a model is refused (ValueError) for a game whose observation
+or action shape differs.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .base import Agent, Decision
 
-__all__ = ["PPOAgent", "NumpyPolicy", "load_model", "model_meta", "resolve", "SnapshotAgent", "PARAMS"]
+__all__ = ["PPOAgent", "NumpyPolicy", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
+           "SnapshotAgent", "PARAMS", "trust_models", "trusting"]
 
 #: the `ppo:` spec's parameters (besides `seed`) and their defaults
-PARAMS = {"deterministic": True}
+PARAMS = {"deterministic": True, "trusted": False}
 
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 _CACHE: dict = {}
@@ -112,65 +122,141 @@ def resolve(path: str, game) -> str:
 
 def model_meta(path: str) -> dict:
     """The `virus_meta` dict a model file carries (env id, player count, game config, the command), read from
-    the zip's JSON without loading any network; {} for a model saved without it."""
+    the zip's JSON (`virus_model.json`, else SB3's `data`) without loading any network; {} for a model saved
+    without it. Only JSON is parsed: nothing is unpickled."""
     import json
     import zipfile
 
+    from .model_file import ENTRY, read_entry
+
     try:
         with zipfile.ZipFile(path) as z:
+            if ENTRY in z.namelist():
+                return dict(read_entry(path).virus_meta)
             data = json.loads(z.read("data"))
     except FileNotFoundError:
         raise ValueError(f"ppo model file not found: {path}") from None
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as e:
+        if isinstance(e, ValueError) and str(e).startswith(str(path)):
+            raise
         raise ValueError(f"{path}: not a MaskablePPO model file ({type(e).__name__}: {e})") from None
     meta = data.get("virus_meta") if isinstance(data, dict) else None
     return dict(meta) if isinstance(meta, dict) and ":serialized:" not in meta else {}
 
 
-def load_model(path: str):
-    """(MaskablePPO model, NumpyPolicy, meta) for a .zip, cached per process by path and mtime.
+# -- trust ------------------------------------------------------------------------------------
+_TRUST = [False]
 
-    The one place where model files are loaded (agents, `train --evaluate`, `init_from`)."""
+
+@contextlib.contextmanager
+def trust_models(on: bool = True):
+    """Within the block, every `ppo:` model file may load through SB3's full (unpickling) load when it has no
+    `virus_model.json`, as if each spec said `?trusted=true`: what `--trust-model` does for one command."""
+    before = _TRUST[0]
+    _TRUST[0] = bool(on) or before
+    try:
+        yield
+    finally:
+        _TRUST[0] = before
+
+
+def trusting() -> bool:
+    """True inside `trust_models()` (the command line's --trust-model)."""
+    return _TRUST[0]
+
+
+class LoadedModel(NamedTuple):
+    """What `load_model` gives: the SB3 model (None unless the file was loaded through SB3, trusted), the actor
+    as numpy, and the file's `virus_meta`."""
+
+    model: Any
+    policy: NumpyPolicy
+    meta: dict
+
+
+def load_model(path: str, trusted: bool | None = None) -> LoadedModel:
+    """(SB3 model or None, NumpyPolicy, meta) of a model zip, cached per process by path and mtime.
+
+    The one place where model files are loaded (agents, `train --evaluate`, `init_from`). Only tensors and
+    JSON are read (`model_file`: `virus_model.json`, and `policy.pth` with torch's weights-only
+    unpickler); the SB3 model is None. A file without `virus_model.json` is refused
+    (`model_file.UnsafeModelFile`), unless `trusted` (or `trust_models()`) allows SB3's own load, which
+    unpickles the file: for your own files only."""
+    from . import model_file
+
+    trusted = trusting() if trusted is None else bool(trusted) or trusting()
     full = os.path.abspath(os.fspath(path))
     if not os.path.isfile(full):
         raise ValueError(f"ppo model file not found: {path}")
-    key = (full, os.path.getmtime(full))
-    hit = _CACHE.get(full)
-    if hit is not None and hit[0] == key:
-        return hit[1]
+    stamp = (os.path.getmtime(full), os.path.getsize(full))
+    for key in ((full, False), (full, True)) if trusted else ((full, False),):
+        hit = _CACHE.get(key)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+    try:
+        entry = model_file.read_entry(str(path))
+    except model_file.UnsafeModelFile:
+        if not trusted:
+            raise
+        loaded = _load_sb3(full, str(path))
+        _CACHE[(full, True)] = (stamp, loaded)
+        return loaded
+    sd = model_file.read_weights(str(path), entry)
+    policy = NumpyPolicy(model_file.actor_layers(str(path), entry, sd), entry.network.activation)
+    loaded = LoadedModel(None, policy, dict(entry.virus_meta))
+    _CACHE[(full, False)] = (stamp, loaded)
+    return loaded
+
+
+def policy_state_dict(path: str, trusted: bool | None = None) -> dict:
+    """The whole policy's state dict (actor and critic tensors) of a model file, for `init_from`: read safely
+    from `policy.pth`, or through SB3 for a trusted file without `virus_model.json`."""
+    from . import model_file
+
+    trusted = trusting() if trusted is None else bool(trusted) or trusting()
+    try:
+        entry = model_file.read_entry(str(path))
+    except model_file.UnsafeModelFile:
+        if not trusted:
+            raise
+        return load_model(path, trusted=True).model.policy.state_dict()
+    return model_file.read_weights(str(path), entry)
+
+
+def _load_sb3(full: str, path: str) -> LoadedModel:
+    """SB3's own load (unpickles the file's `data`): only for a file the user said to trust."""
     try:
         from sb3_contrib import MaskablePPO
     except ImportError:
         raise ValueError(f"loading the model {path} needs stable-baselines3 and sb3-contrib: "
                          f"pip install 'virus_envs[rl]'") from None
-
     try:
         model = MaskablePPO.load(full, device="cpu", custom_objects={
             "learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_range": lambda _: 0.0})
     except Exception as e:  # a corrupt or foreign zip: one-line message, not a traceback
         raise ValueError(f"cannot load MaskablePPO model {path}: {type(e).__name__}: {e}") from None
-    entry = (model, NumpyPolicy.from_sb3(model.policy), dict(getattr(model, "virus_meta", None) or {}))
-    _CACHE[full] = (key, entry)
-    return entry
+    return LoadedModel(model, NumpyPolicy.from_sb3(model.policy), dict(getattr(model, "virus_meta", None) or {}))
 
 
 class PPOAgent(Agent):
     """A trained MaskablePPO policy; greedy over the legal actions unless deterministic=False."""
 
-    def __init__(self, game, path: str, seed: int | None = None, deterministic: bool = True):
+    def __init__(self, game, path: str, seed: int | None = None, deterministic: bool = True,
+                 trusted: bool = False):
         super().__init__(game, seed=seed)
-        if not isinstance(deterministic, bool):
-            raise ValueError(f"ppo parameter 'deterministic' must be true or false, got {deterministic!r}")
+        for key, value in (("deterministic", deterministic), ("trusted", trusted)):
+            if not isinstance(value, bool):
+                raise ValueError(f"ppo parameter {key!r} must be true or false, got {value!r}")
         path = resolve(path, game)
         self.path = path
         self.deterministic = deterministic
-        self.model, self.policy, self.meta = load_model(path)
-        obs_shape = tuple(self.model.observation_space.shape)
-        if obs_shape != tuple(game.observation_shape) or self.model.action_space.n != game.num_actions:
+        self.model, self.policy, self.meta = load_model(path, trusted=trusted or None)
+        size, n_act = self.policy.obs_size, self.policy.num_actions
+        if size != int(np.prod(game.observation_shape)) or n_act != game.num_actions:
             trained = self.meta.get("env_id", "?"), self.meta.get("num_players", "?")
             raise ValueError(
-                f"ppo model {path} (trained on {trained[0]} with {trained[1]} players: observation {obs_shape}, "
-                f"{self.model.action_space.n} actions) does not fit {game.env_id} with {game.num_players} players "
+                f"ppo model {path} (trained on {trained[0]} with {trained[1]} players: observation ({size},), "
+                f"{n_act} actions) does not fit {game.env_id} with {game.num_players} players "
                 f"(observation {tuple(game.observation_shape)}, {game.num_actions} actions)")
         if self.meta.get("env_id") not in (None, game.env_id):
             raise ValueError(f"ppo model {path} was trained on {self.meta['env_id']}, not {game.env_id}")

@@ -5,15 +5,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from virus_envs.agents.base import Decision, SearchHandle
+from virus_envs.agents.base import Decision, Forfeit, SearchHandle
 
 
 def play_game(game, agents, seed: int, record: bool = False):
-    """Play one game with agents[i] in seat i; returns (final state, list of actions if record)."""
+    """Play one game with agents[i] in seat i; returns (final state, list of actions if record).
+
+    An agent that forfeits (`Forfeit`, an outside bot's fault) ends the game: the exception goes on up with
+    `seat`, `decision` (actions played so far), `state` and `actions` filled in; `play_match` scores it."""
     state = game.new_initial_state(seed=seed)
     for i, ag in enumerate(agents):
         ag.reset(seed=(seed * 7919 + i) % (2**63))
     actions = [] if record else None
+    k = 0
     while not state.is_terminal():
         p = state.current_player()
         ag = agents[p]
@@ -23,11 +27,58 @@ def play_game(game, agents, seed: int, record: bool = False):
         else:
             d = Decision(p, state.phase(), state.view(p), state.observation(p), mask, game,
                          SearchHandle(state, p) if ag.needs_handle else None)
-        a = ag.act(d)
+        try:
+            a = ag.act(d)
+        except Forfeit as f:
+            f.seat, f.decision, f.state, f.actions = p, k, state, actions
+            raise
         state.apply_action(a)
+        k += 1
         if record:
             actions.append(int(a))
     return state, actions
+
+
+def forfeit_returns(game, seat: int) -> list[float]:
+    """The returns of a game that `seat` forfeited, in the games' own convention (a loss is -1, k seats sharing
+    a win get 1/k each): the forfeiting seat -1 and every other seat 1/(n-1), the other seats sharing the win;
+    in a co-operative game the team loses, -1 for every seat."""
+    n = game.num_players
+    if getattr(game, "cooperative", False) or n == 1:
+        return [-1.0] * n
+    out = [1.0 / (n - 1)] * n
+    out[seat] = -1.0
+    return out
+
+
+@dataclass
+class Outcome:
+    """A game played by `play_match`: the final state (where a forfeit cut it), the actions (if recorded), the
+    returns, scores and truncation that count, and the forfeit (None, or seat, kind, reason, decision)."""
+
+    state: object
+    actions: list | None
+    returns: list
+    scores: list
+    truncated: bool
+    forfeit: dict | None = None
+
+
+def play_match(game, agents, seed: int, record: bool = False) -> Outcome:
+    """`play_game`, where a forfeit ends the game as a loss of the seat at fault (`forfeit_returns`); every
+    agent is then told the end (`Agent.game_over`), so an outside bot hears the result and a faulty one
+    starts afresh next game. The scores of a forfeited game are the points at the cut."""
+    try:
+        state, actions = play_game(game, agents, seed, record=record)
+        out = Outcome(state, actions, [float(x) for x in state.returns()], [float(x) for x in state.scores()],
+                      bool(getattr(state, "is_truncated", lambda: False)()))
+    except Forfeit as f:
+        ff = {"seat": int(f.seat), "kind": f.kind, "reason": f.reason, "decision": int(f.decision)}
+        out = Outcome(f.state, f.actions, forfeit_returns(game, f.seat), [float(x) for x in f.state.scores()],
+                      False, ff)
+    for i, ag in enumerate(agents):
+        ag.game_over(i, out.returns, out.scores, out.truncated, out.forfeit)
+    return out
 
 
 def wilson(k: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
@@ -91,8 +142,8 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
         rng = np.random.default_rng(seed)
         wins = 0.0
         for g in range(games):
-            st, _ = play_game(game, [agents_mod.make(spec_a, game) for _ in range(n)], int(rng.integers(0, 2**62)))
-            wins += float(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))[0] > 0)
+            o = play_match(game, [agents_mod.make(spec_a, game) for _ in range(n)], int(rng.integers(0, 2**62)))
+            wins += float(win_shares(o.returns, o.truncated)[0] > 0)
             if progress:
                 progress(g + 1)
         return MatchResult(games, wins, {s: (games, wins) for s in range(n)})
@@ -105,8 +156,8 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
             deal_seed = int(rng.integers(0, 2**62))
         line = [agents_mod.make(spec_b, game) for _ in range(n)]
         line[seat] = agents_mod.make(spec_a, game)
-        st, _ = play_game(game, line, deal_seed)
-        w = win_share(st, seat)
+        o = play_match(game, line, deal_seed)
+        w = win_shares(o.returns, o.truncated)[seat]
         by_seat[seat][0] += 1
         by_seat[seat][1] += w
         total += w
@@ -129,8 +180,8 @@ def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progre
             deal = int(rng.integers(0, 2**62))
         line = [agents_mod.make(spec_b, game) for _ in range(n)]
         line[seat] = agents_mod.make(spec_a, game)
-        st, _ = play_game(game, line, deal)
-        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
+        o = play_match(game, line, deal)
+        won = float(max(win_shares(o.returns, o.truncated)) > 0)
         by_seat[seat][0] += 1
         by_seat[seat][1] += won
         total += won

@@ -155,6 +155,7 @@ def cmd_bench(args, echo=print):
 
 def _register_basic(sub):
     from virus_envs.experiments.tournament import add_fresh_argument
+    from virus_envs.experiments.train import add_trust_argument
 
     r = sub.add_parser("run", help="the main job: a tournament of the built-in agents on every implemented game")
     r.add_argument("--config", default=None, help="tournament YAML (default: the shipped configs/tournaments/default.yaml)")
@@ -164,6 +165,7 @@ def _register_basic(sub):
     r.add_argument("--out", default=None, help="output directory (default runs/run-seed<k>)")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
     add_fresh_argument(r)
+    add_trust_argument(r)
     r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
     e.add_argument("--game", required=True)
@@ -175,6 +177,7 @@ def _register_basic(sub):
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", default=None)
     e.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
+    add_trust_argument(e)
     e.set_defaults(func=cmd_eval)
     b = sub.add_parser("bench", help="steps/s beside PettingZoo's connect_four_v3 and texas_holdem_v4")
     b.add_argument("--game", action="append", help="env id (repeatable; default: all)")
@@ -220,15 +223,19 @@ def main(argv=None) -> int:
         value = getattr(args, key, None)
         if value is not None and value < 1:
             raise SystemExit(f"virus-arena: --{key} must be at least 1")
+    from virus_envs.agents.base import Forfeit
+    from virus_envs.agents.ppo import trust_models
+
     try:
-        args.func(args)
+        with trust_models(getattr(args, "trust_model", False)):
+            args.func(args)
         sys.stdout.flush()
     except BrokenPipeError:
         # the reader went away (`virus-arena replay ... | head`): stop quietly, as the shell's own tools do;
         # stdout is pointed at /dev/null so that the interpreter's final flush raises nothing either
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141            # 128 + SIGPIPE
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError, Forfeit) as e:
         raise SystemExit(f"virus-arena {args.cmd}: {e}") from None
     except KeyboardInterrupt:
         raise SystemExit(f"virus-arena {args.cmd}: interrupted") from None

@@ -69,6 +69,8 @@ def add_table_args(p, what: str) -> None:
     p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
     p.add_argument("--seed", type=int, default=None, help=f"{what} (default: a random seed, printed)")
     p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
+    from virus_envs.experiments.train import add_trust_argument
+    add_trust_argument(p)
 
 
 def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int | None, config: dict,
@@ -214,7 +216,11 @@ def replay_record(rec: dict, out=None, tables: bool = True, pause=None, where: s
         if pause:
             pause()
     records.check_outcome(rec, s, where)
-    if not s.is_terminal():
+    f = rec.get("forfeit")
+    if f is not None:
+        out.write(f"forfeited by player_{f['seat']} at decision {f['decision']} ({f['kind']}: {f['reason']}); "
+                  f"returns {rec.get('returns')}\n")
+    elif not s.is_terminal():
         out.write(f"an unfinished game (abandoned after {len(rec['actions'])} decisions)\n")
     elif rec.get("scores") is not None:
         out.write(f"final scores {[float(x) for x in s.scores()]} match the record\n")

@@ -10,12 +10,14 @@ the line and the field:
 
 `check_fields` checks the types (a pydantic model) and the lengths; `replay` plays the actions
 again on the engine (each must be legal); `check_outcome` compares what the record says with the
-replayed game (a record that ends before the game does must say `complete: false`).
+replayed game (a record that ends before the game does must say `complete: false`, or, for a game
+an outside bot forfeited, `forfeit`: its seat must be the one to decide where the actions stop,
+and the returns those of `arena.forfeit_returns`).
 """
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, StrictBool, StrictFloat, StrictInt, StrictStr
@@ -25,6 +27,17 @@ from virus_envs.experiments import configfile
 __all__ = ["GameRecord", "check_fields", "replay", "check_outcome", "read_lines"]
 
 _Num = StrictInt | StrictFloat
+
+
+class ForfeitRecord(BaseModel):
+    """How a game was cut: the seat that forfeited, the kind of fault, in words, and after how many actions."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    seat: NonNegativeInt
+    kind: Literal["timeout", "crash", "garbage", "illegal"]
+    reason: StrictStr
+    decision: NonNegativeInt
 
 
 class GameRecord(BaseModel):
@@ -46,6 +59,7 @@ class GameRecord(BaseModel):
     index: NonNegativeInt | None = None
     deal: NonNegativeInt | None = None
     rotation: NonNegativeInt | None = None
+    forfeit: ForfeitRecord | None = None
 
 
 def read_lines(path: str) -> list[tuple[int, str]]:
@@ -129,6 +143,8 @@ def _same(a, b) -> bool:
 def check_outcome(rec: dict, s, where: str) -> None:
     """What the record says against the replayed final state `s`; ValueError naming where and the field."""
     k = len(rec["actions"])
+    if rec.get("forfeit") is not None:
+        return _check_forfeit(rec, s, where)
     if not s.is_terminal():
         if rec.get("complete") is False:
             return                         # an abandoned game, said so: nothing to compare
@@ -145,3 +161,30 @@ def check_outcome(rec: dict, s, where: str) -> None:
         raise ValueError(f"{where}: field 'truncated' is {rec['truncated']}, replaying its actions gives {truncated}")
     if rec.get("length") is not None and rec["length"] != k:
         raise ValueError(f"{where}: field 'length' is {rec['length']}, the record has {k} actions")
+
+
+def _check_forfeit(rec: dict, s, where: str) -> None:
+    """A game cut by a forfeit: the replayed game is not over, the forfeiting seat is the one to decide there,
+    and the returns are `forfeit_returns` of that seat (the scores: the points at the cut)."""
+    from virus_envs.experiments.arena import forfeit_returns
+
+    f, k = rec["forfeit"], len(rec["actions"])
+    if s.is_terminal():
+        raise ValueError(f"{where}: field 'forfeit': the game is over after its {k} decisions, nothing was "
+                         f"left to forfeit")
+    if f["decision"] != k:
+        raise ValueError(f"{where}: field 'forfeit.decision' is {f['decision']}, the record has {k} actions")
+    if f["seat"] != s.current_player():
+        raise ValueError(f"{where}: field 'forfeit.seat' is {f['seat']}, but seat {s.current_player()} is the one "
+                         f"to decide after the record's {k} actions")
+    expected = {"returns": forfeit_returns(s.game, f["seat"]), "scores": [float(x) for x in s.scores()]}
+    for key, value in expected.items():
+        if rec.get(key) is not None and not _same(rec[key], value):
+            raise ValueError(f"{where}: field {key!r} is {rec[key]}, a forfeit by seat {f['seat']} at decision "
+                             f"{k} gives {value}")
+    if rec.get("truncated"):
+        raise ValueError(f"{where}: field 'truncated' is true, but a forfeited game is not truncated")
+    if rec.get("length") is not None and rec["length"] != k:
+        raise ValueError(f"{where}: field 'length' is {rec['length']}, the record has {k} actions")
+    if rec.get("complete") is not None:
+        raise ValueError(f"{where}: field 'complete' is set in a forfeited game (a forfeit says 'forfeit' only)")

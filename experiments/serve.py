@@ -59,12 +59,18 @@ class Table:
         self.actions.append(int(a))
 
     def _run_bots(self):
-        from virus_envs.agents.base import decision_for
+        from virus_envs.agents.base import Forfeit, decision_for
 
         s = self.state
         while not s.is_terminal() and s.current_player() != self.seat:
-            bot = self.bots[s.current_player()]
-            self._apply(bot.act(decision_for(s, with_handle=bot.needs_handle)))
+            p = s.current_player()
+            bot = self.bots[p]
+            try:
+                a = bot.act(decision_for(s, with_handle=bot.needs_handle))
+            except Forfeit as f:          # an outside bot's fault (docs/bots.md): the game cannot go on
+                self.log.append(f"player_{p} ({self.specs[p]}) forfeits: {f}")
+                raise ValueError(f"player_{p} ({self.specs[p]}) forfeits the game ({f}): start a new one") from None
+            self._apply(a)
         if s.is_terminal() and not self.saved:
             self._save(complete=True)
 
@@ -134,7 +140,10 @@ def create_app(table: Table):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
             return jsonify({"error": f"seed must be a non-negative integer, got {seed!r}"}), 400
         with table.lock:
-            table.new(seed)
+            try:
+                table.new(seed)
+            except ValueError as e:       # a bot that forfeits before the person's first decision
+                return jsonify({"error": str(e)}), 400
             return jsonify(table.snapshot())
 
     return app

@@ -8,6 +8,10 @@ Outputs in `--out DIR`: `config.json` (what was asked), `games.jsonl` (one line 
 seats, actions, scores, returns; a run resumes from it and any game can be replayed),
 `results.json`, `report.md`, `winrates.png`. The same seed and config give the same results
 whatever the number of workers: each game is a pure function of its job.
+
+Outside bots (`cmd:` agents, docs/bots.md) play under the config's `limits`; a bot's timeout,
+crash, garbage or illegal answer forfeits that game (`arena.play_match`): the record says
+`forfeit`, the results count it per agent, and the tournament goes on.
 """
 from __future__ import annotations
 
@@ -22,7 +26,8 @@ from typing import Annotated, Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, field_validator
 
-from virus_envs.experiments.arena import play_game, wilson, win_shares
+from virus_envs.experiments import forfeits
+from virus_envs.experiments.arena import play_match, wilson, win_shares
 
 
 @dataclass
@@ -35,8 +40,12 @@ class TournamentConfig:
     games: int = 200            # total games, rounded up to whole deals (one game per seat rotation)
     seed: int = 0
     config: dict = field(default_factory=dict)   # engine config (e.g. max_turns)
-    #: content hashes of the files agents load (ppo:<path>): a changed model is another tournament
+    #: content hashes of the files agents load (ppo:<path>, a cmd: bot's program): a changed file is another
+    #: tournament
     fingerprints: dict = field(default_factory=dict)
+    #: limits of outside bots (`cmd:` agents; agents/botproc.py BotLimits): decision_seconds, game_seconds,
+    #: hello_seconds, memory_mb, cpu_seconds; the keys not given take BotLimits' defaults
+    limits: dict = field(default_factory=dict)
 
     def validate(self):
         from virus_envs import agents as agents_mod
@@ -48,14 +57,25 @@ class TournamentConfig:
             raise ValueError(f"tournament key 'games' must be a positive int, got {self.games!r}")
         if len(set(self.agents)) != len(self.agents):
             raise ValueError(f"tournament key 'agents' lists a spec twice: {self.agents}")
+        from virus_envs.agents.botproc import BotLimits
+
+        try:
+            BotLimits.from_dict(self.limits)
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"tournament key 'limits': {e}") from None
         g = virus_envs.game(self.game, num_players=self.players, **self.config)
         for spec in self.agents:
             agent = agents_mod.make(spec, g)    # a bad spec fails here, before any game
             path = getattr(agent, "path", None)  # a model file (ppo:<path>, ppo:builtin)
-            if path and os.path.isfile(path):
+            files = [path] if path else list(getattr(agent, "files", []))    # a cmd: bot's program
+            files = [f for f in files if os.path.isfile(f)]
+            if files:
                 import hashlib
-                with open(path, "rb") as f:
-                    self.fingerprints[spec] = hashlib.sha256(f.read()).hexdigest()[:16]
+                h = hashlib.sha256()
+                for name in files:
+                    with open(name, "rb") as f:
+                        h.update(f.read())
+                self.fingerprints[spec] = h.hexdigest()[:16]
         self.players = g.num_players
         return g
 
@@ -116,29 +136,45 @@ def _game(env_id, n, config_json):
     return _CACHE[key]
 
 
-def _agent(game, spec, seat, config_json):
-    key = ("agent", game.env_id, game.num_players, config_json, spec, seat)
+def _agent(game, spec, seat, config_json, limits_json="{}"):
+    key = ("agent", game.env_id, game.num_players, config_json, spec, seat, limits_json)
     if key not in _CACHE:
         from virus_envs import agents as agents_mod
-        _CACHE[key] = agents_mod.make(spec, game)
+        from virus_envs.agents.botproc import BotLimits
+        agent = agents_mod.make(spec, game)
+        if hasattr(agent, "limits"):          # an outside bot: the tournament's limits
+            agent.limits = BotLimits.from_dict(json.loads(limits_json))
+        _CACHE[key] = agent
     return _CACHE[key]
 
 
+def close_agents() -> None:
+    """Quit the outside bots this process started (the agents stay cached and start them again if needed)."""
+    for key, agent in list(_CACHE.items()):
+        if key[0] == "agent":
+            agent.close()
+
+
 def play_job(task) -> dict:
-    """Play one scheduled game; returns its record (a pure function of the job)."""
-    env_id, n, config_json, job = task
+    """Play one scheduled game; returns its record (a pure function of the job, and of the outside bots' timing).
+
+    A game that an outside bot forfeited (`arena.play_match`) ends there: its record has `forfeit` (seat, kind,
+    reason, decision, agent), the returns of `arena.forfeit_returns` and the scores at the cut."""
+    env_id, n, config_json, job = task[:4]
+    limits_json = task[4] if len(task) > 4 else "{}"
     g = _game(env_id, n, config_json)
-    line = [_agent(g, spec, i, config_json) for i, spec in enumerate(job["seats"])]
+    line = [_agent(g, spec, i, config_json, limits_json) for i, spec in enumerate(job["seats"])]
     t0 = time.perf_counter()
-    s, actions = play_game(g, line, job["seed"], record=True)
-    truncated = bool(getattr(s, "is_truncated", lambda: False)())
-    return {
+    o = play_match(g, line, job["seed"], record=True)
+    rec = {
         "index": job["index"], "deal": job["deal"], "rotation": job["rotation"], "seed": job["seed"],
         "env_id": env_id, "num_players": n, "config": json.loads(config_json),
-        "seats": job["seats"], "actions": actions,
-        "scores": [float(x) for x in s.scores()], "returns": [float(x) for x in s.returns()],
-        "truncated": truncated, "length": len(actions), "seconds": round(time.perf_counter() - t0, 4),
+        "seats": job["seats"], "actions": o.actions, "scores": o.scores, "returns": o.returns,
+        "truncated": o.truncated, "length": len(o.actions), "seconds": round(time.perf_counter() - t0, 4),
     }
+    if o.forfeit is not None:
+        rec["forfeit"] = dict(o.forfeit, agent=job["seats"][o.forfeit["seat"]])
+    return rec
 
 
 def _ignore_sigint():
@@ -203,6 +239,10 @@ def load_records(path: str, cfg: TournamentConfig, jobs: list[Job]) -> dict[int,
                                      f"tournament says {want!r}")
             records.check_fields(rec, where, game)
             records.check_outcome(rec, records.replay(rec, where, game), where)
+            ff = rec.get("forfeit")
+            if ff is not None and ff.get("agent") != job.seats[ff["seat"]]:
+                raise ValueError(f"{where}: field 'forfeit.agent' is {ff.get('agent')!r}, but seat {ff['seat']} is "
+                                 f"{job.seats[ff['seat']]!r}")
         except ValueError as e:
             raise ValueError(f"{e}; {FRESH}") from None
         done[idx], first[idx] = rec, i + 1
@@ -224,10 +264,12 @@ def read_games(path: str) -> list[dict]:
 def _check_agents_play_the_same(cfg: TournamentConfig, done: dict, first: dict, path: str) -> None:
     """Play again, with the agents, the first recorded game of each agent: a changed engine or agent since the
     games were recorded gives other moves, and those games must not be mixed with new ones. Agents with a time
-    budget (`?time=`) play differently from run to run and are not checked."""
+    budget (`?time=`) play differently from run to run and are not checked; nor are outside bots (`cmd:`),
+    whose timing is their own and whose program files are fingerprinted instead, nor games cut by a forfeit
+    (the engine's replay has checked their actions)."""
     from virus_envs import agents as agents_mod
 
-    timed = {a for a in cfg.agents if "time" in agents_mod.parse_spec(a)[2]}
+    timed = {a for a in cfg.agents if a.strip().startswith("cmd:") or "time" in agents_mod.parse_spec(a)[2]}
     wanted = set(cfg.agents) - timed
     config_json = json.dumps(cfg.config, sort_keys=True)
     for idx in sorted(done):
@@ -235,7 +277,7 @@ def _check_agents_play_the_same(cfg: TournamentConfig, done: dict, first: dict, 
             break
         rec = done[idx]
         seats = set(rec["seats"])
-        if seats & timed or not seats & wanted:
+        if seats & timed or not seats & wanted or rec.get("forfeit") is not None:
             continue
         job = {k: rec[k] for k in ("index", "deal", "rotation", "seed", "seats")}
         again = play_job((cfg.game, cfg.players, config_json, job))
@@ -252,12 +294,13 @@ def aggregate_cooperative(cfg: TournamentConfig, records: list[dict]) -> dict:
     from openskill.models import PlackettLuce
 
     specs = list(cfg.agents)
-    st = {a: {"games": 0, "wins": 0, "score": 0.0, "return": 0.0} for a in specs}
+    st = {a: {"games": 0, "wins": 0, "score": 0.0, "scored": 0, "return": 0.0} for a in specs}
     h2h = {a: {b: [0.0, 0] for b in specs if b != a} for a in specs}
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in specs}
     by_deal = {}
     truncated = 0
+    lost = forfeits.counts(specs, records)
     for rec in sorted(records, key=lambda r: r["index"]):
         a = rec["seats"][0]
         won = (not rec["truncated"]) and min(rec["returns"]) > 0
@@ -265,9 +308,11 @@ def aggregate_cooperative(cfg: TournamentConfig, records: list[dict]) -> dict:
         key = (float(np.mean(rec["returns"])), float(np.mean(rec["scores"])))
         st[a]["games"] += 1
         st[a]["wins"] += int(won)
-        st[a]["score"] += key[1]
+        if rec.get("forfeit") is None:
+            st[a]["score"] += key[1]
+            st[a]["scored"] += 1
         st[a]["return"] += key[0]
-        by_deal.setdefault(rec["deal"], {})[a] = key
+        by_deal.setdefault(rec["deal"], {})[a] = key[:1] if rec.get("forfeit") else key
     for deal in sorted(by_deal):
         res = by_deal[deal]
         present = [a for a in specs if a in res]
@@ -287,15 +332,16 @@ def aggregate_cooperative(cfg: TournamentConfig, records: list[dict]) -> dict:
         r = ratings[a]
         out.append({"agent": a, "games": g, "wins": st[a]["wins"], "win_rate": round(st[a]["wins"] / g, 6) if g else 0.0,
                     "ci95": [round(lo, 6), round(hi, 6)], "baseline": None,
-                    "mean_score": round(st[a]["score"] / g, 6) if g else 0.0,
+                    "mean_score": round(st[a]["score"] / st[a]["scored"], 6) if st[a]["scored"] else 0.0,
                     "mean_return": round(st[a]["return"] / g, 6) if g else 0.0, "by_seat": [],
-                    "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)}})
+                    "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)},
+                    "forfeits": lost[a]})
     out.sort(key=lambda x: -x["openskill"]["ordinal"])
     matrix = {a: {b: (round(v[0] / v[1], 6) if v[1] else None) for b, v in row.items()} for a, row in h2h.items()}
     lengths = [r["length"] for r in records]
     return {"config": asdict(cfg), "cooperative": True, "games": len(records), "truncated": truncated,
             "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
-            "agents": out, "head_to_head": matrix}
+            "agents": out, "head_to_head": matrix, "forfeits": forfeits.listing(records)}
 
 
 def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
@@ -307,8 +353,9 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
 
     n = cfg.players
     specs = list(cfg.agents)
-    stats = {a: {"seat_games": 0, "wins": 0.0, "score": 0.0, "return": 0.0,
+    stats = {a: {"seat_games": 0, "wins": 0.0, "score": 0.0, "scored": 0, "return": 0.0,
                  "by_seat": [[0, 0.0] for _ in range(n)]} for a in specs}
+    lost = forfeits.counts(specs, records)
     h2h = {a: {b: [0.0, 0] for b in specs if b != a} for a in specs}
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in specs}
@@ -317,11 +364,14 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
         seats, ret, sc = rec["seats"], rec["returns"], rec["scores"]
         truncated += rec["truncated"]
         shares = win_shares(ret, rec["truncated"])
+        cut = rec.get("forfeit") is not None     # a forfeited game: its points at the cut are no final score
         for i, a in enumerate(seats):
             st = stats[a]
             st["seat_games"] += 1
             st["wins"] += shares[i]
-            st["score"] += sc[i]
+            if not cut:
+                st["score"] += sc[i]
+                st["scored"] += 1
             st["return"] += ret[i]
             st["by_seat"][i][0] += 1
             st["by_seat"][i][1] += shares[i]
@@ -329,7 +379,7 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
         for i, a in enumerate(seats):
             for j, b in enumerate(seats):
                 if a != b:
-                    ki, kj = (ret[i], sc[i]), (ret[j], sc[j])
+                    ki, kj = ((ret[i],), (ret[j],)) if cut else ((ret[i], sc[i]), (ret[j], sc[j]))
                     h2h[a][b][0] += 1.0 if ki > kj else 0.5 if ki == kj else 0.0
                     h2h[a][b][1] += 1
         present = sorted(set(seats), key=seats.index)
@@ -349,17 +399,18 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
             "agent": a, "games": g, "wins": round(st["wins"], 6),
             "win_rate": round(st["wins"] / g, 6) if g else 0.0, "ci95": [round(lo, 6), round(hi, 6)],
             "baseline": round(1 / n, 6),
-            "mean_score": round(st["score"] / g, 6) if g else 0.0,
+            "mean_score": round(st["score"] / st["scored"], 6) if st["scored"] else 0.0,
             "mean_return": round(st["return"] / g, 6) if g else 0.0,
             "by_seat": [{"games": s_[0], "wins": round(s_[1], 6)} for s_ in st["by_seat"]],
             "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)},
+            "forfeits": lost[a],
         })
     out.sort(key=lambda x: -x["openskill"]["ordinal"])
     matrix = {a: {b: (round(v[0] / v[1], 6) if v[1] else None) for b, v in row.items()} for a, row in h2h.items()}
     lengths = [r["length"] for r in records]
     return {"config": asdict(cfg), "games": len(records), "truncated": truncated,
             "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
-            "agents": out, "head_to_head": matrix}
+            "agents": out, "head_to_head": matrix, "forfeits": forfeits.listing(records)}
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -390,6 +441,7 @@ def report_markdown(res: dict, command: str = "") -> str:
             row = [("—" if b == a else ("n/a" if res["head_to_head"][a][b] is None else f"{res['head_to_head'][a][b]:.3f}"))
                    for b in names]
             lines.append(f"| {a} | " + " | ".join(row) + " |")
+    lines += forfeits.report_lines(res)
     if res.get("cooperative"):
         return "\n".join(lines) + "\n"
     lines += ["", "By seat (wins / games):", ""]
@@ -412,7 +464,8 @@ def plot_winrates(res: dict, path: str) -> None:
     ax.bar(x, rates, yerr=err, capsize=6, color="#4c72b0")
     if ag and ag[0]["baseline"] is not None:
         ax.axhline(ag[0]["baseline"], color="grey", ls="--", lw=1, label="1/N")
-    ax.set_xticks(x, [a["agent"] for a in ag], rotation=20, ha="right")
+    ax.set_xticks(x, [a["agent"] if len(a["agent"]) <= 32 else a["agent"][:29] + "..." for a in ag],
+                  rotation=20, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson CI)")
     cfg = res["config"]
@@ -429,8 +482,10 @@ def results_table(res: dict) -> str:
     for a in res["agents"]:
         o = a["openskill"]
         base = "team game" if a["baseline"] is None else f"1/N {a['baseline']:.3f}"
+        lost = sum((a.get("forfeits") or {}).values())
         rows.append(f"  {a['agent']:<28} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
-                    f" ({base})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}")
+                    f" ({base})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}"
+                    + (f"  forfeited {lost}" if lost else ""))
     return "\n".join(rows)
 
 
@@ -445,9 +500,12 @@ def _config_differs(before, asked: dict, cfg_path: str) -> str | None:
         return None
     if not isinstance(before, dict):
         return f"{cfg_path} is not a tournament's config"
+    before = {"limits": {}, **before}          # written before tournaments had bot limits
+    if before == asked:
+        return None
     if before.get("fingerprints") != asked["fingerprints"] and all(
             before.get(k) == v for k, v in asked.items() if k != "fingerprints"):
-        return "an agent's model file changed"
+        return "an agent's model file changed, or an outside bot's program did"
     keys = [k for k in asked if k != "fingerprints" and before.get(k) != asked[k]]
     keys += [k for k in before if k not in asked]
     return "; ".join(f"{k!r} is {before.get(k)!r} there, {asked.get(k)!r} now" for k in keys)
@@ -493,7 +551,8 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         echo(f"resuming: {len(done)} of {len(jobs)} games already in {games_path} (each checked against the "
              f"schedule and replayed)")
     config_json = json.dumps(cfg.config, sort_keys=True)
-    tasks = [(cfg.game, cfg.players, config_json, asdict(j)) for j in todo]
+    limits_json = json.dumps(cfg.limits, sort_keys=True)
+    tasks = [(cfg.game, cfg.players, config_json, asdict(j), limits_json) for j in todo]
     workers = max(1, workers or os.cpu_count() or 1)
     bar = None
     if progress and tasks:
@@ -524,6 +583,7 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         if pool:
             pool.close()
             pool.join()
+        close_agents()
         if bar:
             bar.close()
     records = [done[j.index] for j in jobs if j.index in done]
@@ -549,6 +609,7 @@ class TournamentEntry(BaseModel):
     games: PositiveInt | None = None
     seed: NonNegativeInt | None = None
     config: dict[str, Any] = Field(default_factory=dict)
+    limits: forfeits.LimitsEntry | None = None
 
     @field_validator("game")
     @classmethod
@@ -561,13 +622,15 @@ class TournamentEntry(BaseModel):
 
 
 class TournamentFile(BaseModel):
-    """A tournament YAML file: `tournaments:` and the defaults of its entries (`seed`, `games`) and `workers`."""
+    """A tournament YAML file: `tournaments:` and the defaults of its entries (`seed`, `games`, `limits`) and
+    `workers`."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
     seed: NonNegativeInt = 0
     games: PositiveInt = 200
     workers: PositiveInt | None = None
+    limits: forfeits.LimitsEntry | None = None
     tournaments: Annotated[list[TournamentEntry], Field(min_length=1)]
 
 
@@ -581,9 +644,11 @@ def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
     data = configfile.read(path, TournamentFile)
     out = []
     for i, e in enumerate(data.tournaments):
+        limits = {**(data.limits.given() if data.limits else {}), **(e.limits.given() if e.limits else {})}
         c = TournamentConfig(game=e.game, agents=list(e.agents), players=e.players,
                              games=e.games if e.games is not None else data.games,
-                             seed=e.seed if e.seed is not None else data.seed, config=dict(e.config))
+                             seed=e.seed if e.seed is not None else data.seed, config=dict(e.config),
+                             limits=limits)
         try:
             c.validate()
         except ValueError as err:
@@ -615,12 +680,14 @@ def cmd_tournament(args, echo=print):
                 c.games = args.games
             if args.seed is not None:
                 c.seed = args.seed
+            c.limits.update(forfeits.limit_args(args))
         workers = args.workers or extra.get("workers")
     else:
         if not args.game or not args.agents:
             raise ValueError("give --config FILE, or --game and --agents")
         cfgs = [TournamentConfig(game=args.game, agents=args.agents, players=args.players,
-                                 games=args.games or 200, seed=args.seed or 0, config=_kv(args.game_config))]
+                                 games=args.games or 200, seed=args.seed or 0, config=_kv(args.game_config),
+                                 limits=forfeits.limit_args(args))]
         workers = args.workers
     results = []
     command = "virus-arena " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith("virus-arena") else ""
@@ -652,7 +719,10 @@ def register(sub):
     t.add_argument("--workers", type=int, help="processes (default: all cores)")
     t.add_argument("--out", help="output directory (default runs/tournament-<game>-<n>p-seed<k>)")
     t.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
+    forfeits.add_limit_arguments(t)
     add_fresh_argument(t)
+    from virus_envs.experiments.train import add_trust_argument
+    add_trust_argument(t)
     t.set_defaults(func=cmd_tournament)
 
 

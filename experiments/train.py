@@ -393,10 +393,9 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
-            from virus_envs.agents.ppo import load_model
-            init = load_model(cfg.init_from)[0]
+            from virus_envs.agents.ppo import policy_state_dict
             try:
-                model.policy.load_state_dict(init.policy.state_dict())
+                model.policy.load_state_dict(policy_state_dict(cfg.init_from))
             except RuntimeError as e:
                 raise ValueError(f"init_from {cfg.init_from}: the networks differ from this config's: "
                                  f"{str(e).splitlines()[0]}") from None
@@ -433,19 +432,41 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
 
 
 def save_model(model, path, optimizer: bool = True) -> None:
-    """model.save(path); optimizer=False leaves Adam's moment estimates out of the file (loading is unchanged)."""
+    """model.save(path) plus `virus_model.json` (agents/model_file.py: the network and `virus_meta` as JSON, so
+    that `ppo:` loads the file without unpickling it); optimizer=False leaves Adam's moment estimates out of
+    the file (loading is unchanged)."""
+    from virus_envs.agents.model_file import add_entry, entry_for
+
+    entry = entry_for(model.policy, getattr(model, "virus_meta", None))
     if optimizer:
         model.save(str(path))
-        return
-    from collections import defaultdict
+    else:
+        from collections import defaultdict
 
-    opt = model.policy.optimizer
-    kept = opt.state
-    opt.state = defaultdict(dict)
-    try:
-        model.save(str(path))
-    finally:
-        opt.state = kept
+        opt = model.policy.optimizer
+        kept = opt.state
+        opt.state = defaultdict(dict)
+        try:
+            model.save(str(path))
+        finally:
+            opt.state = kept
+    add_entry(path, entry)
+
+
+def upgrade_model(src: str, out: str | None = None) -> str:
+    """Add `virus_model.json` to a model zip saved without it (by SB3, or by an older train), in place or into
+    out. It loads src through SB3, which unpickles it: for your own files only. Returns the file written."""
+    from virus_envs.agents.model_file import add_entry, entry_for
+    from virus_envs.agents.ppo import load_model
+
+    loaded = load_model(src, trusted=True)
+    if loaded.model is None:
+        raise ValueError(f"{src} already has its virus_model.json: nothing to do")
+    dst = out or src
+    if out:
+        shutil.copyfile(src, out)
+    add_entry(dst, entry_for(loaded.model.policy, loaded.meta))
+    return str(dst)
 
 
 def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
@@ -579,4 +600,24 @@ def register(sub):
                    help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
     t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")
     t.add_argument("--games", type=int, default=1000, help="with --evaluate: games per opponent")
+    add_trust_argument(t)
     t.set_defaults(func=cmd_train, argv=None)
+    u = sub.add_parser("upgrade-model", help="add virus_model.json to your own model zip saved without it "
+                                             "(unpickles the file: never run it on a file from someone else)")
+    u.add_argument("model", metavar="MODEL.zip")
+    u.add_argument("-o", "--out", default=None, help="write the upgraded copy here (default: in place)")
+    u.set_defaults(func=cmd_upgrade_model)
+
+
+def cmd_upgrade_model(args, echo=_say):
+    """`virus-arena upgrade-model FILE`: the safe entry added to a trusted file of one's own."""
+    written = upgrade_model(args.model, args.out)
+    echo(f"{written}: virus_model.json written; ppo:{written} now loads without unpickling")
+    return written
+
+
+def add_trust_argument(parser) -> None:
+    """--trust-model: model files without virus_model.json may load through SB3 (unpickling them)."""
+    parser.add_argument("--trust-model", dest="trust_model", action="store_true",
+                        help="let ppo: model files without virus_model.json load through stable-baselines3, which "
+                             "unpickles them and so can run code from the file: for your own files only")

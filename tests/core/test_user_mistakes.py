@@ -29,7 +29,7 @@ def _one_line(argv) -> str:
 # -- agent specs ------------------------------------------------------------------------------
 @pytest.mark.parametrize("spec, fragment", [
     ("ppo:models/virus_cards_v0/ppo.zip?foo=1", "agent spec 'ppo:models/virus_cards_v0/ppo.zip?foo=1': unknown "
-                                                "parameter 'foo' of ppo; known: ['deterministic', 'seed']"),
+                                                "parameter 'foo' of ppo; known: ['deterministic', 'seed', 'trusted']"),
     ("heuristic?seed=abc", "agent spec 'heuristic?seed=abc': parameter 'seed' must be a non-negative integer, "
                            "got 'abc'"),
     ("random?seed=-3", "parameter 'seed' must be a non-negative integer, got -3"),
@@ -61,9 +61,9 @@ TOURNAMENT = "tournaments:\n  - {game: roll_write_v0, agents: [heuristic, random
      "key 'tournaments[0].config' must be a mapping, got [1, 2]"),
     ("tournaments:\n  - {game: roll_write_v0, agents: heuristic}\n",
      "key 'tournaments[0].agents' must be a list, got 'heuristic'"),
-    ("wrokers: 2\n" + TOURNAMENT, "unknown key 'wrokers'; known: games, seed, tournaments, workers"),
+    ("wrokers: 2\n" + TOURNAMENT, "unknown key 'wrokers'; known: games, limits, seed, tournaments, workers"),
     ("tournaments:\n  - {game: roll_write_v0, agents: [heuristic], colour: red}\n",
-     "unknown key 'tournaments[0].colour'; known: agents, config, game, games, players, seed"),
+     "unknown key 'tournaments[0].colour'; known: agents, config, game, games, limits, players, seed"),
     ("tournaments:\n  - {game: nope, agents: [heuristic]}\n", "key 'tournaments[0].game' must be one of"),
     ("tournaments:\n  - {game: virus_lab_v0, agents: [heuristic], config: {difficulty: 9}}\n",
      "tournaments[0]: config key 'difficulty'"),

@@ -10,6 +10,7 @@ import virus_envs
 from virus_envs.agents.base import decision_for
 from virus_envs.agents.ppo import NumpyPolicy, PPOAgent
 from virus_envs.experiments.arena import head_to_head, play_game
+from virus_envs.experiments.train import save_model
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
@@ -29,7 +30,7 @@ def tiny_model(tmp_path_factory):
                         policy_kwargs={"net_arch": [32, 32]})
     model.learn(128)
     path = tmp_path_factory.mktemp("m") / "tiny.zip"
-    model.save(str(path))
+    save_model(model, path)             # with virus_model.json: `ppo:` loads it without unpickling
     return model, path
 
 
