@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, ObsLayout, State, clone_rng, derive_seed, make_rng, rng_from_dict, rng_to_dict
-from . import encoding, render
+from . import encoding, render, validate
 from .actions import CIRCLE, CROSS, PLACE, WILD, build_actions
 from .sheet import COLOURS, EXTRA_CROSS_OFF, WILDCARD, load_lab_cards, load_sheet
 
@@ -118,6 +118,10 @@ class RollWriteGame(Game):
         s = RollWriteState.__new__(RollWriteState)
         s._init(self, make_rng(seed))
         return s
+
+    def _validate_dict(self, d):
+        """Refuse a dict no game can reach (validate.py): ValueError naming the field."""
+        validate.check_state(self, d)
 
     def _state_from_dict(self, d):
         """Inverse of RollWriteState.to_dict()."""
