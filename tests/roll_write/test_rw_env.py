@@ -12,6 +12,7 @@ from virus_envs import IllegalActionError
 from virus_envs.roll_write import encoding
 from virus_envs.roll_write.game import RollWriteGame
 from virus_envs.roll_write.sheet import load_lab_cards, load_sheet
+from rw_oracle import evaluation, research, rulebook_returns
 
 ENV = "roll_write_v0"
 
@@ -150,9 +151,9 @@ def _dice_on_table(s, p):
 
 
 def _score_from_sheet(s, p):
-    sh = s.game.sheet
-    pts = sum(sh.points[sum(1 for v in sh.values[c] if s.grid[p][c] >> v & 1)] for c in range(4))
-    return pts + 5 * sum(1 for c in range(4) if s.cure[p][c] == 1) + 3 * s.wild[p] - sum(s.virus[p])
+    """The rulebook's final evaluation of seat p's sheet (research table of tests/roll_write/rw_oracle.py)."""
+    return (sum(research(s.grid[p][c].bit_count()) for c in range(4)) + 5 * s.cure[p].count(1)
+            + 3 * s.wild[p] - sum(s.virus[p]))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -185,13 +186,14 @@ def test_random_playouts_keep_invariants(n):
             assert np.array_equal(s.board, encoding.encode_full(s))
             assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
         assert all(len(v) == g.rounds for v in s.virus)
-        assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
+        assert list(s.scores()) == [evaluation(sh) for sh in s.view(0)["sheets"]]
         # cures: each colour claimed by at least one finder, or open; a claimed colour is closed for all
         for c in range(4):
             marks = {s.cure[p][c] for p in range(n)}
             assert marks in ({0}, {1}, {1, 2})
         r = s.returns()
         assert r.max() > 0 and np.isclose(r[r > 0].sum(), 1.0)
+        assert list(r) == pytest.approx(rulebook_returns(s.view(0)))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
