@@ -277,8 +277,12 @@ def _oracle_legal(s, a):
         if pk == 1:
             return kind == 3
         return kind == 2 and (col < 0 or x == col) and y in sh.values[x] and not s.grid[p][x] >> y & 1
+    literal = g.config["wildcard_then_contaminate"]
     if kind == 1:   # wildcard: before placing, with a circled one, on a die in reserve, to another value
-        return not s.wild_die and s.wild[p] > 0 and s.reserve[p][x] > 0 and x != y
+        return (not s.wild_die and s.wild[p] > 0 and s.reserve[p][x] > 0 and x != y
+                # other reading: the changed die must then go on a trial or laboratory card
+                and (literal or any(_oracle_card_takes(s, p, y, name) for name in g.target_names
+                                    if name != "contaminated samples")))
     if kind != 0:
         return False
     v, t = x, y
@@ -288,7 +292,13 @@ def _oracle_legal(s, a):
         return False
     name = g.target_names[t]
     if name == "contaminated samples":
-        return True
+        return literal or not s.wild_die
+    return _oracle_card_takes(s, p, v, name)
+
+
+def _oracle_card_takes(s, p, v, name):
+    """May seat p's die showing v go on the trial or laboratory slot `name`?"""
+    g, sh = s.game, s.game.sheet
     if name.endswith(" trial"):
         c = ("blue", "red", "green", "yellow").index(name.split()[0])
         first, second = s.trial[2 * c], s.trial[2 * c + 1]
@@ -321,9 +331,11 @@ def _oracle_legal(s, a):
     return cond[card.name] and r in sh.lab_values and not s.labrow[p] >> r & 1
 
 
-@pytest.mark.parametrize("n,cards", [(2, "B2,C2"), (2, "A2,D2"), (3, "A3,B3"), (3, "C3,D3"), (4, "C2,D2")])
-def test_mask_equals_the_rulebook_oracle(n, cards):
-    g = RollWriteGame(num_players=n, lab_cards=cards)
+@pytest.mark.parametrize("n,cards,literal", [(2, "B2,C2", True), (2, "A2,D2", True), (3, "A3,B3", True),
+                                             (3, "C3,D3", True), (4, "C2,D2", True), (2, "B2,C2", False),
+                                             (3, "C3,D3", False)])
+def test_mask_equals_the_rulebook_oracle(n, cards, literal):
+    g = RollWriteGame(num_players=n, lab_cards=cards, wildcard_then_contaminate=literal)
     rng = np.random.default_rng(7)
     for k in range(12):
         s = g.new_initial_state(seed=k)

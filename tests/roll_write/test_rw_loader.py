@@ -14,6 +14,7 @@ import re
 import pytest
 
 from rw_helpers import act, dice, new, turn_to
+from virus_envs.roll_write.game import RollWriteGame
 
 
 def _position():
@@ -150,3 +151,25 @@ def test_every_reachable_kind_of_position_loads():
             g.state_from_dict(s.to_dict())
         act(s, sorted(s.action_to_string(a) for a in s.legal_actions())[-1])
     g.state_from_dict(s.to_dict())
+
+
+def test_a_changed_die_no_card_takes_is_refused_when_it_may_not_be_contaminated():
+    """With wildcard_then_contaminate=False a changed die must go on a trial or laboratory card; a
+    dict where none takes it would leave the seat without a legal action."""
+    g, s = new(2, wildcard_then_contaminate=False)
+    dice(s, 0, [6, 6, 6, 6, 6, 6])
+    turn_to(s, 0)
+    act(s, "wildcard 6->1")
+    d = s.to_dict()
+    g.state_from_dict(d)                                  # the 1 can go on any trial card
+    # seat 0's four grids and laboratory row complete (its cures marked); seat 1 has a 2 alone on B2 and
+    # on C2: no trial card and no laboratory slot takes seat 0's 1
+    d["grid"][0] = [sum(1 << v for v in range(1, 13))] * 4
+    d["cure"] = [[1, 1, 1, 1], [2, 2, 2, 2]]
+    d["labrow"][0] = sum(1 << v for v in range(2, 13))
+    d["lab"], d["lab_own"] = [2, 0, 2, 0], [1, -1, 1, -1]
+    d["reserve"][1] = [0, 0, 0, 0, 0, 0, 4]
+    d["placed"], d["prio_taken"], d["priority"] = 2, True, 1
+    with pytest.raises(ValueError, match="'wild_die'"):
+        g.state_from_dict(d)
+    RollWriteGame(num_players=2).state_from_dict(d)       # the default lets the 1 be contaminated

@@ -302,6 +302,61 @@ def test_wildcard_changes_a_die_before_placing_it():
     assert not any(n.startswith("wildcard") for n in legal_names(s))
 
 
+def _last_die_of_the_game(**cfg):
+    """2 players, 1 round: seat 0 places the round's 12th and last die, a 6; one wildcard each."""
+    g, s = new(2, rounds=1, **cfg)
+    s.starter, s.placed = 1, 11
+    dice(s, 0, [6])
+    dice(s, 1, [])
+    s.virus = [[], []]
+    sync(s)
+    assert s.current_player() == 0
+    return g, s
+
+
+def test_a_wildcard_may_change_a_die_before_it_goes_to_the_contaminated_samples_card():
+    """The audit's question (issue 18): may a wildcard turn a 6 into a 1 before contaminating it?
+    'On your turn, before placing a die, you may cross off a wildcard you previously circled to change
+    the value of one of your dice before placing it.' and 'If you cannot (or do not want to) place a die
+    on a trial or laboratory card, you must place it on the contaminated samples card.' -- the rulebook
+    calls contaminating a die placing it, and the wildcard sentence limits neither the value nor where
+    the die goes; 'Add up the values of all the dice of your color on the contaminated samples card'
+    counts the value the die shows. Default (the literal reading): allowed, for a net gain of 2 points."""
+    g, s = _last_die_of_the_game()
+    keep = s.clone()
+    act(keep, "place 6 on contaminated samples")          # contaminate the 6, keep the wildcard
+    assert keep.is_terminal() and keep.virus[0] == [6]
+    assert keep.scores()[0] == 3 - 6                        # "3 points for each wildcard you have circled"
+    act(s, "wildcard 6->1")
+    assert "place 1 on contaminated samples" in legal_names(s)
+    act(s, "place 1 on contaminated samples")
+    assert s.is_terminal() and s.virus[0] == [1] and s.wild[0] == 0 and s.wused[0] == 1
+    assert s.scores()[0] == 0 - 1                           # "Crossed-off wildcards score no points"
+    assert s.scores()[0] - keep.scores()[0] == 2
+
+
+def test_other_reading_a_changed_die_must_go_on_a_trial_or_laboratory_card():
+    """Config `wildcard_then_contaminate=False` reads 'There are 2 types of cards where you can place a
+    die: trial cards and laboratory cards' as the only placements a wildcard serves: the changed die
+    may not go to the contaminated samples card, so a wildcard is offered only for a value some trial
+    or laboratory slot takes."""
+    g, s = _last_die_of_the_game(wildcard_then_contaminate=False)
+    act(s, "wildcard 6->1")
+    names = legal_names(s)
+    assert "place 1 on contaminated samples" not in names and "place 1 on blue trial" in names
+    # every trial card full and both laboratory cards taken: no value can be placed, no wildcard offered
+    g, s = _last_die_of_the_game(wildcard_then_contaminate=False)
+    s.trial, s.trial_own = [1] * 8, [1] * 8
+    s.lab, s.lab_own = [2, 1, 2, 1], [1] * 4
+    sync(s)
+    assert legal_names(s) == {"place 6 on contaminated samples"}
+    g, s = _last_die_of_the_game()                          # the default offers the wildcard still
+    s.trial, s.trial_own = [1] * 8, [1] * 8
+    s.lab, s.lab_own = [2, 1, 2, 1], [1] * 4
+    sync(s)
+    assert "wildcard 6->1" in legal_names(s)
+
+
 def test_circled_unused_wildcards_score_three_each():
     g, s = new(2)
     s.wild = [3, 1]

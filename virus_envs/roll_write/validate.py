@@ -160,3 +160,6 @@ def _check_decisions(g, d, env, n, pending, wild_die, terminal) -> None:
             raise fail(env, "wild_die", "is set while an extra cross-off or circle is pending")
         if d["reserve"][p][wild_die] < 1:
             raise fail(env, "wild_die", f"is {wild_die}, but seat {p} holds no die showing it")
+        if not g.wild_then_contaminate and not g._state_from_dict(d).legal_action_mask().any():
+            raise fail(env, "wild_die", f"is {wild_die}: with wildcard_then_contaminate=False the changed die must "
+                                        "go on a trial or laboratory card, and none takes it")
