@@ -62,6 +62,9 @@ CASES = [
     ("trial", lambda d: d["trial"].append(0)),
     ("lab_own", lambda d: d["lab_own"].pop()),
     ("grid[0]", lambda d: d["grid"][0].pop()),
+    ("grid", lambda d: d["grid"].append([0, 0, 0, 0])),
+    ("wused", lambda d: d["wused"].append(0)),
+    ("cure", lambda d: d["cure"].append([0, 0, 0, 0])),
     ("labrow", lambda d: d["labrow"].append(0)),
     ("wild", lambda d: d["wild"].append(1)),
     ("virus", lambda d: d["virus"].append([])),
@@ -83,7 +86,8 @@ CASES = [
     ("trial_own[0]", _set(["trial_own", 0], 2)),
     ("lab_own[0]", _set(["lab_own", 0], -1)),
     # trial cards: the second slot fills after the first; the placer crossed the box it gave
-    ("trial[3]", _seq(_set(["trial", 3], 2), _set(["trial_own", 3], 1), _set(["reserve", 1, 2], 0))),
+    ("trial[3]", _seq(_set(["trial", 3], 2), _set(["trial_own", 3], 1), _set(["reserve", 1, 2], 0),
+                      _set(["grid", 1, 1], 1 << 2))),
     ("trial[1]", _set(["grid", 1, 0], 0)),
     # "You must ... meet the condition stated on the card": C2 "left >= right", 4 then 6
     ("lab[2]", _seq(_set(["lab", 3], 6), _set(["lab_own", 3], 0), _set(["reserve", 0, 6], 0))),
@@ -114,6 +118,9 @@ CASES = [
     ("turns", _set(["turns"], -1)),
     ("turns", _set(["turns"], 2001)),
     ("truncated", _set(["truncated"], True)),
+    ("truncated", _set(["truncated"], 0)),
+    ("turns", _seq(_set(["terminal"], True), _set(["truncated"], True))),    # truncated at turn 4, not 2000
+    ("placed", _set(["placed"], 4.0)),
     ("terminal", _set(["terminal"], 1)),
     ("prio_taken", _set(["prio_taken"], "yes")),
     # decisions waiting and the die a wildcard changed
@@ -123,7 +130,12 @@ CASES = [
     ("found", _set(["found"], [[0, 1]])),
     ("found[0][1]", _seq(_set(["found"], [[0, 4]]), _set(["pending"], [[0, 0, -1]]), _set(["placed"], 3))),
     ("wild_die", _set(["wild_die"], 3)),             # seat 0 holds no 3 any more
-    ("wild_die", _seq(_set(["wild_die"], 1), _set(["pending"], [[0, 0, -1]]), _set(["placed"], 3))),
+    ("wild_die", _seq(_set(["wild_die"], 2), _set(["pending"], [[0, 0, -1]]), _set(["placed"], 3))),
+    ("pending", _set(["pending"], "")),
+    ("pending[0]", _seq(_set(["pending"], [[0, 0, -1, 5]]), _set(["placed"], 3))),
+    ("found", _set(["found"], "")),
+    ("found[0]", _seq(_set(["found"], [[0, 1, 2]]), _set(["pending"], [[0, 0, -1]]), _set(["placed"], 3))),
+    ("found[0][0]", _seq(_set(["found"], [[5, 1]]), _set(["pending"], [[0, 0, -1]]), _set(["placed"], 3))),
 ]
 
 
@@ -173,3 +185,16 @@ def test_a_changed_die_no_card_takes_is_refused_when_it_may_not_be_contaminated(
     with pytest.raises(ValueError, match="'wild_die'"):
         g.state_from_dict(d)
     RollWriteGame(num_players=2).state_from_dict(d)       # the default lets the 1 be contaminated
+
+
+def test_a_one_slot_laboratory_card_holds_a_die_that_meets_its_condition():
+    """3 players: 'A3 - The value of the die must be even.'"""
+    g, s = new(3)
+    dice(s, 0, [2, 3, 5])
+    turn_to(s, 0)
+    act(s, "place 2 on A3")
+    d = s.to_dict()
+    g.state_from_dict(d)
+    d["lab"][0], d["reserve"][0][2], d["reserve"][0][3] = 3, 1, 0     # the die on A3 shows 3 instead
+    with pytest.raises(ValueError, match=re.escape("'lab[0]'")):
+        g.state_from_dict(d)
