@@ -141,6 +141,7 @@ def test_played_games_end_with_the_rulebook_winners(n):
         view = s.view(0)
         assert list(s.returns()) == pytest.approx(rulebook_returns(view))
         assert list(s.scores()) == [evaluation(sh) for sh in view["sheets"]]
+        assert [sh["score"] for sh in view["sheets"]] == [evaluation(sh) for sh in view["sheets"]]
         bonuses += sum(1 for sh in view["sheets"] for c in COLOURS if sh["cures"][c] == "speed bonus")
     if n == 2:
         assert bonuses >= 1       # the sample does hold speed bonuses (they are rarer with more players)

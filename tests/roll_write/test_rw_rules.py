@@ -28,6 +28,29 @@ def test_setup_dice_rounds_and_first_game_lab_cards(n, dice_n, rounds, labs):
     assert all(s.wild[p] == 1 for p in range(n))          # one wildcard circled at the start
 
 
+def test_the_dice_are_fair_six_sided_dice_rolled_each_round():
+    """'Each player rolls all their dice': each die shows 1 to 6, equally likely, every round anew."""
+    counts = [0] * 7
+    rounds = 0
+    for seed in range(60):
+        g, s = new(2, seed=seed)
+        while not s.is_terminal():
+            if s.placed == 0 and not s.pending and not s.wild_die:
+                rounds += 1
+                for p in range(2):
+                    for v in range(1, 7):
+                        counts[v] += s.reserve[p][v]
+            act(s, sorted(n for n in legal_names(s) if "contaminated" in n)[0])
+    total = 12 * rounds
+    assert rounds == 60 * 5 and sum(counts) == total
+    # 3600 dice: each face within 5 standard deviations of 600 (sd = sqrt(3600 * 1/6 * 5/6) = 22.4)
+    assert all(abs(counts[v] - total / 6) < 5 * 22.4 for v in range(1, 7)), counts
+    # the rolls differ from round to round and from seed to seed
+    g, a = new(2, seed=1)
+    g, b = new(2, seed=2)
+    assert a.reserve != b.reserve
+
+
 # -- round structure ---------------------------------------------------------------------------
 def test_turns_alternate_from_priority_holder_until_all_dice_placed_then_reroll():
     g, s = new(3, seed=5)
