@@ -44,7 +44,7 @@ def test_speed_bonus_decides_the_winner():
     sync(s)
     # seat 0: blue 12 boxes -> 12, speed bonus 5                    = 17
     # seat 1: blue 12 boxes -> 12, no bonus, one circled wildcard 3 = 15
-    assert list(s.scores()) == [17, 15]
+    assert list(s.scores()) == [17, 15] and s.scores().dtype == np.float64     # game points, as floats
     assert s.winners() == [0]
     assert list(s.returns()) == [1.0, -1.0] == rulebook_returns(s.view(0))
 

@@ -454,6 +454,46 @@ def test_lone_die_in_double_slot_goes_to_contaminated_at_round_end():
     assert s.lab == [0, 0, 0, 0]
 
 
+@pytest.mark.parametrize("dice0,dice1,moves,virus,lab,lab_own", [
+    # a lone die on B2 left and one on C2 right: both go to the contaminated samples card
+    ([5, 1, 1, 1, 1, 1], [3, 1, 1, 1, 1, 1], ["place 5 on B2 left", "place 3 on C2 right"],
+     [5 + 5, 3 + 5], [0, 0, 0, 0], [-1, -1, -1, -1]),
+    # a lone die on B2 right; C2 completed (5 >= 2): only the lone 4 is contaminated
+    ([4, 2, 1, 1, 1, 1], [5, 1, 1, 1, 1, 1], ["place 4 on B2 right", "place 5 on C2 left", "place 2 on C2 right"],
+     [4 + 4, 5], [0, 0, 5, 2], [-1, -1, 1, 0]),
+    # B2 completed (3 odd, 4 even); a lone 6 on C2 left is contaminated
+    ([3, 1, 1, 1, 1, 1], [4, 6, 1, 1, 1, 1], ["place 3 on B2 left", "place 4 on B2 right",
+                                              "place 1 on contaminated samples", "place 6 on C2 left"],
+     [5, 6 + 4], [3, 4, 0, 0], [0, 1, -1, -1]),
+])
+def test_only_dice_left_alone_on_a_double_card_are_contaminated_at_round_end(dice0, dice1, moves, virus, lab, lab_own):
+    """'Do the same with dice that were left alone in a double laboratory slot': every card, either
+    slot; a completed card's dice stay where they are. (Every other die here is a 1, contaminated.)"""
+    g, s = new(2, rounds=1)
+    dice(s, 0, dice0)
+    dice(s, 1, dice1)
+    for m in moves:
+        act(s, m)
+    while not s.is_terminal():
+        act(s, "place 1 on contaminated samples")
+    assert [v[0] for v in s.virus] == virus
+    assert s.lab == lab and s.lab_own == lab_own
+    g.state_from_dict(s.to_dict())                       # the position after the game is one the loader accepts
+
+
+def test_the_virus_tube_gets_the_sum_of_the_contaminated_dice_values():
+    """'Add up the values of all the dice of your color on the contaminated samples card and write the
+    total in the first free box of the virus tube'."""
+    g, s = new(2, rounds=2)
+    dice(s, 0, [1, 2, 3, 4, 5, 6])
+    dice(s, 1, [3, 3, 4, 4, 6, 6])
+    while s.rnd == 0:
+        p = s.current_player()
+        v = next(v for v in range(1, 7) if s.reserve[p][v])
+        act(s, f"place {v} on contaminated samples")
+    assert s.virus == [[1 + 2 + 3 + 4 + 5 + 6], [3 + 3 + 4 + 4 + 6 + 6]]
+
+
 def test_a_lone_lab_die_still_took_priority_access():
     """Assumption 12: the first die on a laboratory card takes priority even if it ends contaminated."""
     g, s = new(2, rounds=2)
@@ -486,6 +526,28 @@ def test_first_cure_gets_speed_bonus_others_cross_it_out():
     assert crossed(s, 1, "yellow") == list(range(1, 13))
     assert [s.cure[p][3] for p in range(3)] == [1, 2, 2]       # "can no longer claim the prize"
     assert s.scores()[1] == 12 + 3
+
+
+def test_a_claimed_cure_shows_on_every_sheet_in_every_seats_observation():
+    """'Mark the corresponding box in the discovered cures area of your sheet ... All other players must
+    immediately cross off that same box on their score sheets.' Observation field `cures` (n, 4, 2):
+    per sheet (observer first, then clockwise) and colour: [speed bonus marked, box crossed out]."""
+    g, s = new(3)
+    cross(s, 0, "green", all_but("green", 5))
+    dice(s, 0, [5, 1, 1])
+    act(s, "place 5 on green trial")
+    while s.pending:
+        act(s, sorted(legal_names(s))[0])
+    assert [s.cure[p][2] for p in range(3)] == [1, 2, 2]
+    sl = g.layout.slices["cures"]
+    for observer in range(3):
+        cures = s.observation(observer)[sl].reshape(3, 4, 2)
+        for rel in range(3):
+            seat = (observer + rel) % 3
+            expected = [[0, 0]] * 4
+            expected[2] = [1, 0] if seat == 0 else [0, 1]          # green: marked by seat 0, crossed out by the others
+            assert cures[rel].tolist() == expected, (observer, seat)
+        assert [sh["cures"]["green"] for sh in s.view(observer)["sheets"]] == ["speed bonus", "crossed out", "crossed out"]
 
 
 def test_simultaneous_cures_on_one_lab_completion_both_get_the_bonus():
