@@ -1,6 +1,7 @@
 """Agents: `agents.make(spec, game)` builds a policy from a string spec.
 
-Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ismcts?iters=200`.
+Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ppo:builtin` (the
+shipped model of the game and player count), `ismcts?iters=200`. Every agent takes `seed=<int>`.
 A heuristic reads only its own `view`; it never sees hidden information.
 """
 
@@ -11,6 +12,7 @@ if __name__ in ("agents", "experiments"):  # imported from the checkout under it
                       f"virus_envs.{__name__} (see setup.py); two names would load two copies of every module")
 
 import importlib
+import numbers
 
 from .base import Agent, Decision, ParamAgent, RandomAgent, SearchHandle, decision_for
 
@@ -66,6 +68,8 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
     """Build an agent for `game` (a core.Game) from its spec string."""
     name, variant, params = parse_spec(spec)
     seed = params.pop("seed", seed)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0):
+        raise ValueError(f"agent spec {spec!r}: parameter 'seed' must be a non-negative integer, got {seed!r}")
     if name == "random":
         if variant or params:
             raise ValueError(f"agent spec {spec!r}: 'random' takes no variant or parameters (except seed)")
@@ -85,8 +89,15 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         return klass(game, seed=seed, variant=variant, **params)
     if name == "ppo":
         if not variant:
-            raise ValueError(f"agent spec {spec!r}: expected ppo:<path.zip>")
+            raise ValueError(f"agent spec {spec!r}: expected ppo:<path.zip> or ppo:builtin")
         mod = importlib.import_module("virus_envs.agents.ppo")
-        return mod.PPOAgent(game, variant, seed=seed, **params)
+        for k in params:
+            if k not in mod.PARAMS:
+                raise ValueError(f"agent spec {spec!r}: unknown parameter {k!r} of ppo; known: "
+                                 f"{sorted([*mod.PARAMS, 'seed'])}")
+        try:
+            return mod.PPOAgent(game, variant, seed=seed, **params)
+        except ValueError as e:
+            raise ValueError(f"agent spec {spec!r}: {e}") from None
     raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
                      + ", ".join(sorted(FAMILIES)))

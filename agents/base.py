@@ -1,4 +1,4 @@
-"""What an agent sees and answers: the decision object of shared/DESIGN.md."""
+"""What an agent sees and answers: the decision object of docs/contract.md."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

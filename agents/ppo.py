@@ -1,7 +1,11 @@
 """`ppo:<path.zip>`: a MaskablePPO model (sb3-contrib) as an agent for tournaments and `play`.
 
-    agent = agents.make("ppo:models/virus_cards_v0/ppo.zip", game)              # greedy (masked argmax)
+    agent = agents.make("ppo:builtin", game)                                 # the shipped model of the game
+    agent = agents.make("ppo:models/virus_cards_v0/ppo.zip", game)           # a file; greedy (masked argmax)
     agent = agents.make("ppo:models/virus_cards_v0/ppo.zip?deterministic=false", game)   # samples
+
+`ppo:builtin` is the model shipped for the game and its player count (`virus_envs.models`); a
+game without one gets a ValueError naming what is shipped.
 
 The agent reads only its own seat's `decision.observation` and `decision.action_mask`: the
 network's logits of illegal actions are set to -inf before the argmax (or the draw), so it never
@@ -10,7 +14,8 @@ tournaments of thousands of games): the actor's weights are copied once into num
 (`NumpyPolicy`) and the forward pass is a few matrix products; `test_ppo_agent.py` checks that it
 answers exactly what `MaskablePPO.predict(..., action_masks=...)` answers.
 
-A model file is loaded once per process (cached by path and modification time), so tournaments
+Every model file is loaded by `load_model` (and only there), once per process (cached by path and
+modification time), so tournaments
 that build a fresh agent per game stay cheap. Models saved by `experiments/train.py` carry a
 `virus_meta` dict (env id, player count, game config, observation shape, the command that made
 them); a model is refused (ValueError) for a game whose observation or action shape differs.
@@ -23,7 +28,10 @@ import numpy as np
 
 from .base import Agent, Decision
 
-__all__ = ["PPOAgent", "NumpyPolicy", "load_model", "SnapshotAgent"]
+__all__ = ["PPOAgent", "NumpyPolicy", "load_model", "model_meta", "resolve", "SnapshotAgent", "PARAMS"]
+
+#: the `ppo:` spec's parameters (besides `seed`) and their defaults
+PARAMS = {"deterministic": True}
 
 _ACTIVATIONS = {"Tanh": np.tanh, "ReLU": lambda x: np.maximum(x, 0.0)}
 _CACHE: dict = {}
@@ -32,7 +40,15 @@ _CACHE: dict = {}
 class NumpyPolicy:
     """The actor of a MaskablePPO MLP policy as plain numpy: obs -> action logits.
 
-    Picklable and small, so frozen snapshots of the learner can be shipped to env workers.
+    Picklable and small, so frozen snapshots of the learner can be shipped to env workers. Kept
+    because it is faster than torch at batch 1, the case of every tournament decision: one greedy
+    decision from the first position of each shipped model (best of 5 x 500 calls, one thread each,
+    OPENBLAS_NUM_THREADS=1, a shared 2-core machine, 2026-12-01) took 45-117 us here against
+    150-238 us for the same forward pass in torch (the actor's layers called directly under
+    `no_grad`) and 435-565 us through SB3's masked distribution (what `predict` does); for the
+    lab's 8,267-input network 552 us against 749 and 1,215 us. With OpenBLAS's default threads on
+    a loaded machine the lab's first layer is slower (3.1 ms): run its tournaments with
+    OPENBLAS_NUM_THREADS=1.
     """
 
     def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]], activation: str):
@@ -86,8 +102,35 @@ class NumpyPolicy:
         return int(rng.choice(p.shape[0], p=p))
 
 
+def resolve(path: str, game) -> str:
+    """The model file a `ppo:` spec names: `builtin` is the shipped model of game's env id and player count."""
+    if path == "builtin":
+        from virus_envs import models
+        return models.path(game.env_id, game.num_players)
+    return path
+
+
+def model_meta(path: str) -> dict:
+    """The `virus_meta` dict a model file carries (env id, player count, game config, the command), read from
+    the zip's JSON without loading any network; {} for a model saved without it."""
+    import json
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as z:
+            data = json.loads(z.read("data"))
+    except FileNotFoundError:
+        raise ValueError(f"ppo model file not found: {path}") from None
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as e:
+        raise ValueError(f"{path}: not a MaskablePPO model file ({type(e).__name__}: {e})") from None
+    meta = data.get("virus_meta") if isinstance(data, dict) else None
+    return dict(meta) if isinstance(meta, dict) and ":serialized:" not in meta else {}
+
+
 def load_model(path: str):
-    """(MaskablePPO model, NumpyPolicy, meta) for a .zip, cached per process by path and mtime."""
+    """(MaskablePPO model, NumpyPolicy, meta) for a .zip, cached per process by path and mtime.
+
+    The one place where model files are loaded (agents, `train --evaluate`, `init_from`)."""
     full = os.path.abspath(os.fspath(path))
     if not os.path.isfile(full):
         raise ValueError(f"ppo model file not found: {path}")
@@ -95,7 +138,11 @@ def load_model(path: str):
     hit = _CACHE.get(full)
     if hit is not None and hit[0] == key:
         return hit[1]
-    from sb3_contrib import MaskablePPO
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError:
+        raise ValueError(f"loading the model {path} needs stable-baselines3 and sb3-contrib: "
+                         f"pip install 'virus_envs[rl]'") from None
 
     try:
         model = MaskablePPO.load(full, device="cpu", custom_objects={
@@ -114,6 +161,7 @@ class PPOAgent(Agent):
         super().__init__(game, seed=seed)
         if not isinstance(deterministic, bool):
             raise ValueError(f"ppo parameter 'deterministic' must be true or false, got {deterministic!r}")
+        path = resolve(path, game)
         self.path = path
         self.deterministic = deterministic
         self.model, self.policy, self.meta = load_model(path)

@@ -1,7 +1,6 @@
 """Playing games between agents: the loop every experiment shares."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,15 +30,15 @@ def play_game(game, agents, seed: int, record: bool = False):
     return state, actions
 
 
-def wilson(k: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n (k may be fractional for shared wins)."""
+def wilson(k: float, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n (statsmodels' `proportion_confint`); k may be
+    fractional (shared wins count 1/k each); (0, 1) when there is no game."""
     if n <= 0:
         return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(k, n, alpha=alpha, method="wilson")
+    return (max(0.0, float(lo)), min(1.0, float(hi)))
 
 
 @dataclass
@@ -111,6 +110,30 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
         by_seat[seat][0] += 1
         by_seat[seat][1] += w
         total += w
+        if progress:
+            progress(g + 1)
+    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
+
+
+def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None):
+    """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
+    a MatchResult of the team's wins (by the seat spec_a sat in)."""
+    from virus_envs import agents as agents_mod
+
+    n = game.num_players
+    rng = np.random.default_rng(seed)
+    by_seat, total = {s: [0, 0.0] for s in range(n)}, 0.0
+    for g in range(games):
+        seat = g % n
+        if seat == 0:
+            deal = int(rng.integers(0, 2**62))
+        line = [agents_mod.make(spec_b, game) for _ in range(n)]
+        line[seat] = agents_mod.make(spec_a, game)
+        st, _ = play_game(game, line, deal)
+        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
+        by_seat[seat][0] += 1
+        by_seat[seat][1] += won
+        total += won
         if progress:
             progress(g + 1)
     return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})

@@ -11,8 +11,6 @@ import json
 import os
 import sys
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
@@ -29,27 +27,51 @@ def _progress(total, desc):
 
 
 def cmd_eval(args, echo=print):
-    """One agent against another over many games, every seat, 95% Wilson interval."""
+    """One agent against another over many games, every seat, 95% Wilson interval.
+
+    In a co-operative game there is no opponent: `--agent` plays as a whole team, or, with
+    `--opponent`, in one seat with partners of that spec in the others (seats rotated); the result
+    is the team's win rate, with no 1/N baseline."""
     import virus_envs
-    from virus_envs.experiments.arena import head_to_head
+    from virus_envs.experiments.arena import head_to_head, mixed_team
     from virus_envs import agents
 
     game = virus_envs.game(args.game, num_players=args.players)
+    coop = bool(getattr(game, "cooperative", False))
+    if coop and args.opponent and game.num_players == 1:
+        raise ValueError(f"{args.game} with 1 player is a team of one: --opponent has no seat to play "
+                         f"(give --players 2 or more to seat partners)")
+    opponent = args.opponent or (None if coop else "random")
     agents.make(args.agent, game)       # fail early on a bad spec
-    agents.make(args.opponent, game)
-    bar, tick = _progress(args.games, f"{args.game} {args.agent} vs {args.opponent}")
-    res = head_to_head(game, args.agent, args.opponent, args.games, seed=args.seed, progress=tick)
+    if opponent:
+        agents.make(opponent, game)
+    if coop:
+        label = f"team of {args.agent}" if not opponent else f"{args.agent} with partners {opponent}"
+    else:
+        label = f"{args.agent} vs {opponent}"
+    bar, tick = _progress(args.games, f"{args.game} {label}")
+    if not coop:
+        res = head_to_head(game, args.agent, opponent, args.games, seed=args.seed, progress=tick)
+    elif opponent:
+        res = mixed_team(game, args.agent, opponent, args.games, seed=args.seed, progress=tick)
+    else:
+        res = head_to_head(game, args.agent, args.agent, args.games, seed=args.seed, progress=tick)
     if bar:
         bar.close()
     lo, hi = res.interval()
-    row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": args.opponent,
+    baseline = None if coop else round(1 / game.num_players, 4)
+    row = {"game": args.game, "players": game.num_players, "agent": args.agent, "opponent": None if coop else opponent,
+           "partners": (opponent or args.agent) if coop else None, "cooperative": coop,
            "games": res.games, "wins": res.wins, "win_rate": round(res.rate, 4),
-           "ci95": [round(lo, 4), round(hi, 4)], "baseline": round(1 / game.num_players, 4),
+           "ci95": [round(lo, 4), round(hi, 4)], "baseline": baseline,
            "by_seat": {str(k): {"games": v[0], "wins": v[1]} for k, v in res.by_seat.items()},
            "seed": args.seed}
-    echo(f"{args.game} {game.num_players}p: {args.agent} vs {args.opponent}: win rate {res.rate:.3f} "
-         f"[{lo:.3f}, {hi:.3f}] over {res.games} games (baseline {1 / game.num_players:.3f}); by seat "
-         + ", ".join(f"{k}: {v[1]:g}/{v[0]}" for k, v in res.by_seat.items()))
+    what = ("team win rate" if coop else "win rate")
+    base = ("a co-operative game: no 1/N baseline" if coop else f"baseline {1 / game.num_players:.3f}")
+    seats = "" if coop and not opponent else "; by seat " + ", ".join(f"{k}: {v[1]:g}/{v[0]}"
+                                                                   for k, v in res.by_seat.items())
+    echo(f"{args.game} {game.num_players}p: {label}: {what} {res.rate:.3f} [{lo:.3f}, {hi:.3f}] over {res.games} "
+         f"games ({base}){seats}")
     if getattr(args, "out", None):
         with open(args.out, "w") as f:
             json.dump(row, f, indent=2)
@@ -60,32 +82,38 @@ def cmd_run(args, echo=print):
     """The main job: a tournament of the built-in agents on every implemented game (configs/tournaments/default.yaml)."""
     import os
 
-    from virus_envs import agents
+    from virus_envs import agents, configs
     import virus_envs
     from virus_envs.experiments.tournament import TournamentConfig, load_config_file, results_table, run_tournament
 
-    cfgs, extra = load_config_file(args.config)
+    for env_id in args.game or []:
+        virus_envs.game_class(env_id)     # ValueError naming an unknown env id
+    path = args.config or configs.path("tournaments", "default.yaml")
+    cfgs, extra = load_config_file(path)
     listed = {c.game for c in cfgs}
     for env_id in virus_envs.ENV_IDS:      # games that landed after the config was written
         if env_id not in listed:
             cfgs.append(TournamentConfig(game=env_id, agents=["heuristic", "random"], games=cfgs[0].games if cfgs else 200))
-    cfgs = [c for c in cfgs if c.game in virus_envs.ENV_IDS and (not args.game or c.game in args.game)]
+    cfgs = [c for c in cfgs if not args.game or c.game in args.game]
+    for c in cfgs:
+        c.seed = args.seed
+        if args.games:
+            c.games = args.games
+        if c.game in agents.HEURISTICS:
+            c.validate()                  # every tournament checked before the first is played
     out_root = args.out or os.path.join("runs", f"run-seed{args.seed}")
     results, reports = [], []
+    command = " ".join(["virus-arena run", f"--seed {args.seed}"] + ([f"--games {args.games}"] if args.games else [])
+                       + ([f"--config {args.config}"] if args.config else []) + [f"--game {g}" for g in args.game or []]
+                       + ([f"--out {args.out}"] if args.out else []))
     for c in cfgs:
         if c.game not in agents.HEURISTICS:
             echo(f"{c.game}: no heuristic yet, skipped")
             continue
-        c.seed = args.seed
-        if args.games:
-            c.games = args.games
-        out = os.path.join(out_root, f"{c.game}-{c.players or 'default'}p")
-        if not args.resume:     # the main job starts afresh: the engine or agents may have changed since
-            for name in ("config.json", "games.jsonl", "results.json", "report.md", "winrates.png"):
-                if os.path.exists(os.path.join(out, name)):
-                    os.remove(os.path.join(out, name))
-        res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo,
-                             command=f"virus-arena run --seed {args.seed}" + (f" --games {args.games}" if args.games else ""))
+        out = os.path.join(out_root, f"{c.game}-{c.players}p")
+        # the same command resumes (the games are checked); another config, model, engine or agent is refused
+        res = run_tournament(c, out, workers=args.workers or extra.get("workers"), echo=echo, command=command,
+                             fresh=args.fresh)
         echo(results_table(res))
         reports.append(os.path.join(out, "report.md"))
         results.append(res)
@@ -105,26 +133,41 @@ def cmd_run(args, echo=print):
 
 
 def cmd_bench(args, echo=print):
+    import math
+
+    import virus_envs
     from virus_envs.experiments.bench import run_bench
+
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise ValueError(f"--seconds must be a positive number, got {args.seconds:g}")
+    ranges = {e: (virus_envs.game_class(e).min_players, virus_envs.game_class(e).max_players)
+              for e in (args.game or virus_envs.ENV_IDS)}
+    for n in args.players or []:
+        if not any(lo <= n <= hi for lo, hi in ranges.values()):
+            raise ValueError(f"--players {n}: no game benchmarked takes {n} players ("
+                             + ", ".join(f"{e} {lo}..{hi}" for e, (lo, hi) in ranges.items()) + ")")
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
                      rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
 
 
 def _register_basic(sub):
+    from virus_envs.experiments.tournament import add_fresh_argument
+
     r = sub.add_parser("run", help="the main job: a tournament of the built-in agents on every implemented game")
-    r.add_argument("--config", default=os.path.join(_ROOT, "configs", "tournaments", "default.yaml"))
+    r.add_argument("--config", default=None, help="tournament YAML (default: the shipped configs/tournaments/default.yaml)")
     r.add_argument("--games", type=int, default=None, help="games per tournament (default: from the config)")
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     r.add_argument("--out", default=None, help="output directory (default runs/run-seed<k>)")
     r.add_argument("--game", action="append", help="env id (repeatable; default: every implemented game)")
-    r.add_argument("--resume", action="store_true", help="keep the games of an interrupted run instead of starting afresh")
+    add_fresh_argument(r)
     r.set_defaults(func=cmd_run)
     e = sub.add_parser("eval", help="one agent against another, every seat, with a 95%% interval")
     e.add_argument("--game", required=True)
     e.add_argument("--players", type=int, default=None)
     e.add_argument("--agent", default="heuristic")
-    e.add_argument("--opponent", default="random")
+    e.add_argument("--opponent", default=None,
+                   help="default random; in a co-operative game the partners of --agent (default: a team of --agent)")
     e.add_argument("--games", type=int, default=1000)
     e.add_argument("--seed", type=int, default=0)
     e.add_argument("--out", default=None)
@@ -175,6 +218,12 @@ def main(argv=None) -> int:
             raise SystemExit(f"virus-arena: --{key} must be at least 1")
     try:
         args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`virus-arena replay ... | head`): stop quietly, as the shell's own tools do;
+        # stdout is pointed at /dev/null so that the interpreter's final flush raises nothing either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141            # 128 + SIGPIPE
     except (ValueError, OSError) as e:
         raise SystemExit(f"virus-arena {args.cmd}: {e}") from None
     except KeyboardInterrupt:

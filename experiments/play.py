@@ -6,7 +6,8 @@ explained and asked again. Other seats' moves are announced by their context-fre
 `--record FILE` appends the game in the same JSON-lines format as a tournament's games.jsonl.
 
 replay: replays a record on the engine, showing each decision and the table after it, and checks
-that the final scores equal the recorded ones.
+it (`experiments/records.py`): a malformed field, an illegal action, a record cut short or scores
+other than the replayed game's are named with the file, the line and the field.
 """
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ import json
 import re
 import sys
 
-import numpy as np
 
 
 def _read(prompt: str, inp, out) -> str:
@@ -130,26 +130,24 @@ def _append(path, rec):
         f.write(json.dumps(rec) + "\n")
 
 
-def load_game_records(path: str) -> list[dict]:
-    """Records of a games.jsonl (tournament) or a play file; errors name the file and the line."""
-    try:
-        with open(path) as f:
-            lines = [ln for ln in f if ln.strip()]
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
-    recs = []
-    for i, ln in enumerate(lines):
-        try:
-            rec = json.loads(ln)
-        except ValueError:
-            raise ValueError(f"{path}: line {i + 1} is not JSON") from None
-        for key in ("env_id", "num_players", "seed", "actions"):
-            if key not in rec:
-                raise ValueError(f"{path}: line {i + 1} has no field {key!r}")
-        recs.append(rec)
-    if not recs:
+def _load(path: str) -> list[tuple[str, dict]]:
+    """(where, record) of every line of a record file, each checked (types, lengths, a known game and config)."""
+    from virus_envs.experiments import records
+
+    out = []
+    for n, text in records.read_lines(path):
+        where = f"{path}: line {n}"
+        rec = records.parse(text, where)
+        records.check_fields(rec, where)
+        out.append((where, rec))
+    if not out:
         raise ValueError(f"{path}: no game records")
-    return recs
+    return out
+
+
+def load_game_records(path: str) -> list[dict]:
+    """Records of a games.jsonl (tournament) or a play file; errors name the file, the line and the field."""
+    return [rec for _, rec in _load(path)]
 
 
 _RELATIVE_SEAT = re.compile(r"(?<![\w+])(?:seat)?\+(\d+)\b")
@@ -163,52 +161,63 @@ def in_words(state, a: int) -> str:
     return _RELATIVE_SEAT.sub(lambda m: f"player_{(p + int(m.group(1))) % n}", text) if p >= 0 else text
 
 
-def replay_states(rec: dict):
+def replay_states(rec: dict, where: str = "record"):
     """The positions of a recorded game, in order: yields (state, move) with move None for the deal, else
     (k, seat, action in words) of the decision that led to it (the same state object, advanced in place).
-    Raises ValueError if the record does not replay (another engine or config) or ends on other scores."""
-    import virus_envs
+    ValueError naming `where` and the field if the record is malformed, does not replay (another engine or
+    config) or ends on another outcome (records.check_outcome)."""
+    from virus_envs.experiments import records
 
-    game = virus_envs.game(rec["env_id"], num_players=rec["num_players"], **rec.get("config", {}))
+    game = records.check_fields(rec, where)
     s = game.new_initial_state(seed=rec["seed"])
     yield s, None
     for k, a in enumerate(rec["actions"]):
         p = s.current_player()
-        if s.is_terminal() or not (isinstance(a, int) and 0 <= a < game.num_actions and s.legal_action_mask()[a]):
-            raise ValueError(f"decision {k}: action {a} is not legal in the replayed game (a different engine or config?)")
+        if s.is_terminal() or not (a < game.num_actions and s.legal_action_mask()[a]):
+            raise ValueError(f"{where}: field 'actions': decision {k} (action {a}) is not legal in the replayed "
+                             f"game (another engine, config or seed?)")
         text = in_words(s, a)
         s.apply_action(a)
         yield s, (k, p, text)
-    scores = [float(x) for x in s.scores()]
-    if "scores" in rec and rec.get("complete", True) and not np.allclose(scores, rec["scores"]):
-        raise ValueError(f"replay ends with scores {scores}, the record says {rec['scores']}")
+    records.check_outcome(rec, s, where)
 
 
-def replay_record(rec: dict, out=None, tables: bool = True, pause=None) -> object:
-    """Replay a record on the engine; returns the final state. Raises ValueError if it diverges."""
-    import virus_envs
+def replay_record(rec: dict, out=None, tables: bool = True, pause=None, where: str = "record") -> object:
+    """Replay a record on the engine, printing each decision; returns the final state.
+
+    ValueError naming `where` and the field if the record is malformed, an action is not legal in the
+    replayed game, the record stops before the game's end without saying so, or its scores, returns
+    or truncation differ from the replayed game's."""
+    from virus_envs.experiments import records
 
     out = out or sys.stdout
-    game = virus_envs.game(rec["env_id"], num_players=rec["num_players"], **rec.get("config", {}))
-    s = game.new_initial_state(seed=rec["seed"])
+    game = records.check_fields(rec, where)
     seats = rec.get("seats") or ["?"] * game.num_players
     if tables:
-        out.write(str(s) + "\n")
-    for k, a in enumerate(rec["actions"]):
-        p = s.current_player()
-        if s.is_terminal() or not (0 <= a < game.num_actions and s.legal_action_mask()[a]):
-            raise ValueError(f"decision {k}: action {a} is not legal in the replayed game (a different engine or config?)")
-        out.write(f"[{k}] player_{p} ({seats[p]}), {s.phase()}: {s.action_to_string(a)}\n")
-        s.apply_action(a)
+        out.write(str(game.new_initial_state(seed=rec["seed"])) + "\n")
+
+    def show(k, s, a):
+        out.write(f"[{k}] player_{s.current_player()} ({seats[s.current_player()]}), {s.phase()}: "
+                  f"{in_words(s, a)}\n")
+
+    def shown_after(k, s, a):
+        if tables and k > 0:
+            out.write(str(s) + "\n")
+        if pause and k > 0:
+            pause()
+        show(k, s, a)
+
+    s = records.replay(rec, where, game, on_step=shown_after)
+    if rec["actions"]:
         if tables:
             out.write(str(s) + "\n")
         if pause:
             pause()
-    scores = [float(x) for x in s.scores()]
-    if "scores" in rec and rec.get("complete", True):
-        if not np.allclose(scores, rec["scores"]):
-            raise ValueError(f"replay ends with scores {scores}, the record says {rec['scores']}")
-        out.write(f"final scores {scores} match the record\n")
+    records.check_outcome(rec, s, where)
+    if not s.is_terminal():
+        out.write(f"an unfinished game (abandoned after {len(rec['actions'])} decisions)\n")
+    elif rec.get("scores") is not None:
+        out.write(f"final scores {[float(x) for x in s.scores()]} match the record\n")
     return s
 
 
@@ -221,9 +230,9 @@ def cmd_play(args, echo=print):
 def cmd_replay(args, echo=print):
     if args.out and not args.html:
         raise ValueError("-o/--out is the file of --html: add --html")
-    recs = load_game_records(args.file)
+    recs = _load(args.file)
     if args.game_index is not None:
-        chosen = [r for r in recs if r.get("index") == args.game_index] or \
+        chosen = [r for r in recs if r[1].get("index") == args.game_index] or \
             ([recs[args.game_index]] if 0 <= args.game_index < len(recs) else [])
         if not chosen:
             raise ValueError(f"{args.file}: no game with index {args.game_index}")
@@ -234,21 +243,22 @@ def cmd_replay(args, echo=print):
     if args.html:
         from virus_envs.experiments.replay_html import write_html
         out = args.out or "replay.html"
-        info = write_html(recs[0], out)
-        echo(f"{out}: {info['steps'] - 1} decisions of {recs[0]['env_id']} (seed {recs[0]['seed']}), "
+        where, rec = recs[0]
+        info = write_html(rec, out, where=where)
+        echo(f"{out}: {info['steps'] - 1} decisions of {rec['env_id']} (seed {rec['seed']}), "
              f"{info['pictures']} pictures, {info['bytes'] / 1e6:.1f} MB; open it in a browser (no server needed)")
-        return recs
+        return [rec]
 
     def pause():
         if sys.stdin.readline() == "":
             raise EOFError
 
-    for rec in recs:
+    for where, rec in recs:
         try:
-            replay_record(rec, tables=not args.quiet, pause=pause if args.step else None)
+            replay_record(rec, tables=not args.quiet, pause=pause if args.step else None, where=where)
         except EOFError:
             echo("replay stopped")
-    return recs
+    return [rec for _, rec in recs]
 
 
 def register(sub):

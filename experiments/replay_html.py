@@ -17,7 +17,7 @@ import json
 from .play import replay_states
 
 
-def frames(rec: dict, seats: bool = True) -> dict:
+def frames(rec: dict, seats: bool = True, where: str = "record") -> dict:
     """Every position of a recorded game: pictures (full table and each seat), the decision that led to it,
     the scores. Raises ValueError if the record does not replay on this engine."""
     steps, svgs, index = [], [], {}
@@ -31,7 +31,7 @@ def frames(rec: dict, seats: bool = True) -> dict:
 
     game = None
     seat_names = None
-    for s, move in replay_states(rec):
+    for s, move in replay_states(rec, where):
         game = s.game
         n = game.num_players
         seat_names = rec.get("seats") or ["?"] * n
@@ -60,9 +60,9 @@ def page(data: dict) -> str:
             .replace("__SVGS__", packed))
 
 
-def write_html(rec: dict, path: str, seats: bool = True) -> dict:
+def write_html(rec: dict, path: str, seats: bool = True, where: str = "record") -> dict:
     """Write the replay page of one record to `path`; returns the frames' summary (steps, pictures, bytes)."""
-    data = frames(rec, seats=seats)
+    data = frames(rec, seats=seats, where=where)
     n_steps, n_svgs = len(data["steps"]), len(data["svgs"])
     text = page(data)
     with open(path, "w", encoding="utf-8") as f:

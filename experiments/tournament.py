@@ -17,8 +17,10 @@ import os
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from typing import Annotated, Any
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, field_validator
 
 from virus_envs.experiments.arena import play_game, wilson, win_shares
 
@@ -48,12 +50,12 @@ class TournamentConfig:
             raise ValueError(f"tournament key 'agents' lists a spec twice: {self.agents}")
         g = virus_envs.game(self.game, num_players=self.players, **self.config)
         for spec in self.agents:
-            agents_mod.make(spec, g)            # a bad spec fails here, before any game
-            name, variant, _ = agents_mod.parse_spec(spec)
-            if name == "ppo" and variant and os.path.exists(variant):
+            agent = agents_mod.make(spec, g)    # a bad spec fails here, before any game
+            path = getattr(agent, "path", None)  # a model file (ppo:<path>, ppo:builtin)
+            if path and os.path.isfile(path):
                 import hashlib
-                with open(variant, "rb") as f:
-                    self.fingerprints[variant] = hashlib.sha256(f.read()).hexdigest()[:16]
+                with open(path, "rb") as f:
+                    self.fingerprints[spec] = hashlib.sha256(f.read()).hexdigest()[:16]
         self.players = g.num_players
         return g
 
@@ -139,27 +141,110 @@ def play_job(task) -> dict:
     }
 
 
+def _ignore_sigint():
+    """In a worker: Ctrl-C reaches the whole process group; the parent alone stops the pool and saves."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 # -- bookkeeping ----------------------------------------------------------------------------
-def load_records(path: str) -> dict[int, dict]:
-    """Games already played (a torn last line, from an interrupted run, is dropped from the file)."""
-    done = {}
+#: how to get past a bad games.jsonl or config.json (the same words for `run` and `tournament`)
+FRESH = "run again with --fresh to start afresh (its games are deleted), or choose another --out"
+
+
+def load_records(path: str, cfg: TournamentConfig, jobs: list[Job]) -> dict[int, dict]:
+    """Games already played, by index, each checked against the schedule and a replay.
+
+    A torn last line (a write cut by an interrupt: no newline at its end) is dropped from the file
+    and its game played again. Any other bad line is a ValueError naming the file, the line and the
+    field: not JSON, a wrong type, an index that is not a game of this tournament or that came
+    before, a deal, seed or seats other than the schedule's, actions that the engine refuses, or
+    scores, returns, truncation or length other than the replayed game's. So no game counts twice,
+    and no edited result is trusted."""
+    from virus_envs.experiments import records
+
+    done, first = {}, {}
     if not os.path.exists(path):
         return done
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: cannot be read as JSON lines ({e}); {FRESH}") from None
+    game = _game(cfg.game, cfg.players, json.dumps(cfg.config, sort_keys=True))
     good = []
-    with open(path) as f:
-        lines = f.readlines()
     for i, line in enumerate(lines):
+        where = f"{path}: line {i + 1}"
+        if not line.strip():
+            continue
         try:
-            rec = json.loads(line)
-            done[int(rec["index"])] = rec
-            good.append(line if line.endswith("\n") else line + "\n")
-        except (ValueError, KeyError, TypeError):
-            if i != len(lines) - 1:
-                raise ValueError(f"{path}: line {i + 1} is not a game record") from None
-    if len(good) != len(lines) or (lines and not lines[-1].endswith("\n")):
+            try:
+                rec = records.parse(line, where)
+            except ValueError:
+                if i == len(lines) - 1 and not line.endswith("\n"):
+                    continue                       # torn by an interrupt: played again
+                raise
+            records.check_types(rec, where)
+            for key in ("index", "scores", "returns", "truncated", "seats"):
+                if rec.get(key) is None:
+                    raise ValueError(f"{where}: field {key!r} is missing")
+            idx = rec["index"]
+            if idx >= len(jobs):
+                raise ValueError(f"{where}: field 'index' is {idx}, not a game of this tournament "
+                                 f"(0..{len(jobs) - 1})")
+            if idx in first:
+                raise ValueError(f"{where}: game {idx} again (first on line {first[idx]})")
+            job = jobs[idx]
+            expected = {"env_id": cfg.game, "num_players": cfg.players, "config": cfg.config, "deal": job.deal,
+                        "rotation": job.rotation, "seed": job.seed, "seats": job.seats}
+            for key, want in expected.items():
+                if rec.get(key) != want:
+                    raise ValueError(f"{where}: field {key!r} is {rec.get(key)!r}, the schedule of this "
+                                     f"tournament says {want!r}")
+            records.check_fields(rec, where, game)
+            records.check_outcome(rec, records.replay(rec, where, game), where)
+        except ValueError as e:
+            raise ValueError(f"{e}; {FRESH}") from None
+        done[idx], first[idx] = rec, i + 1
+        good.append(line if line.endswith("\n") else line + "\n")
+    if good != lines:
         with open(path, "w") as f:
             f.writelines(good)
+    _check_agents_play_the_same(cfg, done, first, path)
     return done
+
+
+def read_games(path: str) -> list[dict]:
+    """The records of a games.jsonl that run_tournament has just completed (and so checked), by index."""
+    with open(path) as f:
+        recs = [json.loads(line) for line in f if line.strip()]
+    return sorted(recs, key=lambda r: r["index"])
+
+
+def _check_agents_play_the_same(cfg: TournamentConfig, done: dict, first: dict, path: str) -> None:
+    """Play again, with the agents, the first recorded game of each agent: a changed engine or agent since the
+    games were recorded gives other moves, and those games must not be mixed with new ones. Agents with a time
+    budget (`?time=`) play differently from run to run and are not checked."""
+    from virus_envs import agents as agents_mod
+
+    timed = {a for a in cfg.agents if "time" in agents_mod.parse_spec(a)[2]}
+    wanted = set(cfg.agents) - timed
+    config_json = json.dumps(cfg.config, sort_keys=True)
+    for idx in sorted(done):
+        if not wanted:
+            break
+        rec = done[idx]
+        seats = set(rec["seats"])
+        if seats & timed or not seats & wanted:
+            continue
+        job = {k: rec[k] for k in ("index", "deal", "rotation", "seed", "seats")}
+        again = play_job((cfg.game, cfg.players, config_json, job))
+        if again["actions"] != rec["actions"]:
+            k = next((i for i, (x, y) in enumerate(zip(again["actions"], rec["actions"])) if x != y),
+                     min(len(again["actions"]), len(rec["actions"])))
+            raise ValueError(f"{path}: line {first[idx]}: game {idx} is played differently now from decision {k} "
+                             f"on (the engine or an agent changed since it was recorded); {FRESH}")
+        wanted -= seats
 
 
 def aggregate_cooperative(cfg: TournamentConfig, records: list[dict]) -> dict:
@@ -350,32 +435,63 @@ def results_table(res: dict) -> str:
 
 
 # -- the run ----------------------------------------------------------------------------------
+#: what a tournament writes into its folder (deleted by fresh=True)
+OUTPUTS = ("config.json", "games.jsonl", "results.json", "report.md", "winrates.png")
+
+
+def _config_differs(before, asked: dict, cfg_path: str) -> str | None:
+    """What differs between the tournament in cfg_path and the one asked for (None: the same)."""
+    if before == asked:
+        return None
+    if not isinstance(before, dict):
+        return f"{cfg_path} is not a tournament's config"
+    if before.get("fingerprints") != asked["fingerprints"] and all(
+            before.get(k) == v for k, v in asked.items() if k != "fingerprints"):
+        return "an agent's model file changed"
+    keys = [k for k in asked if k != "fingerprints" and before.get(k) != asked[k]]
+    keys += [k for k in before if k not in asked]
+    return "; ".join(f"{k!r} is {before.get(k)!r} there, {asked.get(k)!r} now" for k in keys)
+
+
 def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = None, echo=print,
-                   command: str = "", progress: bool = True, max_new_games: int | None = None) -> dict:
+                   command: str = "", progress: bool = True, max_new_games: int | None = None,
+                   fresh: bool = False) -> dict:
     """Play (or resume) a tournament into out_dir and write its results; returns the results dict.
 
-    `max_new_games` stops after that many new games (used to test resuming)."""
+    Running it again resumes: the games in out_dir/games.jsonl are checked (`load_records`) and only
+    the missing ones are played. Another tournament in out_dir (a changed config, agent model file,
+    engine or agent) is refused with a ValueError saying how to start afresh; `fresh=True` deletes
+    out_dir's tournament files first. `max_new_games` stops after that many new games (used to test
+    resuming)."""
     cfg.validate()
-    os.makedirs(out_dir, exist_ok=True)
     cfg_path = os.path.join(out_dir, "config.json")
+    if fresh:
+        for name in OUTPUTS:
+            if os.path.exists(os.path.join(out_dir, name)):
+                os.remove(os.path.join(out_dir, name))
     asked = asdict(cfg)
     if os.path.exists(cfg_path):
-        with open(cfg_path) as f:
-            before = json.load(f)
-        if before != asked:
-            why = " (an agent's model file changed)" if before.get("fingerprints") != asked["fingerprints"] else ""
-            raise ValueError(f"{out_dir} holds another tournament{why} ({cfg_path} differs); choose another --out")
-    else:
+        try:
+            with open(cfg_path) as f:
+                before = json.load(f)
+        except (OSError, ValueError) as e:
+            raise ValueError(f"{cfg_path}: not a tournament's config (not JSON: {e}); {FRESH}") from None
+        why = _config_differs(before, asked, cfg_path)
+        if why:
+            raise ValueError(f"{out_dir} holds another tournament ({why}); {FRESH}")
+    jobs = schedule(cfg)
+    games_path = os.path.join(out_dir, "games.jsonl")
+    done = load_records(games_path, cfg, jobs)
+    os.makedirs(out_dir, exist_ok=True)
+    if not os.path.exists(cfg_path):
         with open(cfg_path, "w") as f:
             json.dump(asked, f, indent=2)
-    games_path = os.path.join(out_dir, "games.jsonl")
-    done = load_records(games_path)
-    jobs = schedule(cfg)
     todo = [j for j in jobs if j.index not in done]
     if max_new_games is not None:
         todo = todo[:max_new_games]
     if done:
-        echo(f"resuming: {len(done)} of {len(jobs)} games already in {games_path}")
+        echo(f"resuming: {len(done)} of {len(jobs)} games already in {games_path} (each checked against the "
+             f"schedule and replayed)")
     config_json = json.dumps(cfg.config, sort_keys=True)
     tasks = [(cfg.game, cfg.players, config_json, asdict(j)) for j in todo]
     workers = max(1, workers or os.cpu_count() or 1)
@@ -389,7 +505,7 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         with open(games_path, "a") as f:
             if workers > 1 and len(tasks) > 1:
                 import multiprocessing as mp
-                pool = mp.get_context("fork").Pool(workers)
+                pool = mp.get_context("fork").Pool(workers, initializer=_ignore_sigint)
                 it = pool.imap(play_job, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 8) or 1)))
             else:
                 it = map(play_job, tasks)
@@ -422,30 +538,58 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
 
 
 # -- configs and the command line ------------------------------------------------------------
-def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
-    """A YAML file with `tournaments:` (a list of entries) and optional defaults `seed`, `games`, `workers`."""
-    from virus_envs.core.data import load_yaml
+class TournamentEntry(BaseModel):
+    """One entry of a tournament file's `tournaments:` list."""
 
-    data = load_yaml(path, mapping=False)
-    if not isinstance(data, dict) or not isinstance(data.get("tournaments"), list):
-        raise ValueError(f"{path}: field 'tournaments' missing or not a list")
-    known = {"game", "agents", "players", "games", "seed", "config"}
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: str
+    agents: Annotated[list[str], Field(min_length=1)]
+    players: PositiveInt | None = None
+    games: PositiveInt | None = None
+    seed: NonNegativeInt | None = None
+    config: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, v):
+        import virus_envs
+
+        if v not in virus_envs.ENV_IDS:
+            raise ValueError(f"must be one of {list(virus_envs.ENV_IDS)}")
+        return v
+
+
+class TournamentFile(BaseModel):
+    """A tournament YAML file: `tournaments:` and the defaults of its entries (`seed`, `games`) and `workers`."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seed: NonNegativeInt = 0
+    games: PositiveInt = 200
+    workers: PositiveInt | None = None
+    tournaments: Annotated[list[TournamentEntry], Field(min_length=1)]
+
+
+def load_config_file(path: str) -> tuple[list[TournamentConfig], dict]:
+    """A YAML file with `tournaments:` (a list of entries) and optional defaults `seed`, `games`, `workers`.
+
+    Checked against `TournamentFile` (pydantic), then every entry's game config and agent specs are
+    built once: any mistake is a ValueError naming the file and the key, before anything is played."""
+    from virus_envs.experiments import configfile
+
+    data = configfile.read(path, TournamentFile)
     out = []
-    for i, entry in enumerate(data["tournaments"]):
-        if not isinstance(entry, dict):
-            raise ValueError(f"{path}: field 'tournaments[{i}]' must be a mapping")
-        for k in entry:
-            if k not in known:
-                raise ValueError(f"{path}: field 'tournaments[{i}].{k}' unknown; known: {sorted(known)}")
-        for k in ("game", "agents"):
-            if k not in entry:
-                raise ValueError(f"{path}: field 'tournaments[{i}].{k}' missing")
-        out.append(TournamentConfig(game=entry["game"], agents=list(entry["agents"]),
-                                    players=entry.get("players"),
-                                    games=entry.get("games", data.get("games", 200)),
-                                    seed=entry.get("seed", data.get("seed", 0)),
-                                    config=dict(entry.get("config") or {})))
-    return out, {"workers": data.get("workers")}
+    for i, e in enumerate(data.tournaments):
+        c = TournamentConfig(game=e.game, agents=list(e.agents), players=e.players,
+                             games=e.games if e.games is not None else data.games,
+                             seed=e.seed if e.seed is not None else data.seed, config=dict(e.config))
+        try:
+            c.validate()
+        except ValueError as err:
+            raise ValueError(f"{path}: tournaments[{i}]: {err}") from None
+        out.append(c)
+    return out, {"workers": data.workers}
 
 
 def _kv(items):
@@ -481,7 +625,8 @@ def cmd_tournament(args, echo=print):
     results = []
     command = "virus-arena " + " ".join(sys.argv[1:]) if sys.argv and sys.argv[0].endswith("virus-arena") else ""
     for c in cfgs:
-        c.validate()
+        c.validate()                    # every tournament checked before the first is played
+    for c in cfgs:
         if args.out and len(cfgs) == 1:
             out = args.out
         elif args.out:
@@ -489,7 +634,7 @@ def cmd_tournament(args, echo=print):
         else:
             out = default_out(c)
         t0 = time.perf_counter()
-        res = run_tournament(c, out, workers=workers, echo=echo, command=command)
+        res = run_tournament(c, out, workers=workers, echo=echo, command=command, fresh=args.fresh)
         echo(results_table(res))
         echo(f"  report: {os.path.join(out, 'report.md')}  ({time.perf_counter() - t0:.1f}s)")
         results.append(res)
@@ -507,4 +652,15 @@ def register(sub):
     t.add_argument("--workers", type=int, help="processes (default: all cores)")
     t.add_argument("--out", help="output directory (default runs/tournament-<game>-<n>p-seed<k>)")
     t.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
+    add_fresh_argument(t)
     t.set_defaults(func=cmd_tournament)
+
+
+def add_fresh_argument(parser) -> None:
+    """--fresh (and the old --resume, now what happens anyway) for `run` and `tournament`."""
+    g = parser.add_mutually_exclusive_group()
+    g.add_argument("--fresh", action="store_true",
+                   help="delete the games already in the output folder and start afresh (by default the same "
+                        "command resumes, and refuses a folder holding another tournament)")
+    g.add_argument("--resume", action="store_true",
+                   help="resume an interrupted run (what happens anyway; kept for old scripts)")

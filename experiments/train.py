@@ -34,92 +34,101 @@ import shutil
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
 import numpy as np
+from pydantic import ConfigDict, Field, NonNegativeInt as NonNegInt, field_validator
+from pydantic.dataclasses import dataclass as pydantic_dataclass
+
+from virus_envs.experiments import configfile
+from virus_envs.experiments.configfile import Number
 
 REPO = Path(__file__).resolve().parents[1]
+#: a count of at least 1
+PositiveInt = Annotated[int, Field(ge=1)]
 
 
-@dataclass
+@pydantic_dataclass(config=ConfigDict(extra="forbid", strict=True, validate_assignment=True))
 class TrainConfig:
-    """Every knob of a training run; a YAML config sets any subset (an unknown key is an error)."""
+    """Every knob of a training run; a YAML config sets any subset. Checked by pydantic (types, ranges,
+    choices, an unknown key) when built and when a key is set: one line naming the key."""
 
     game: str = ""
     """env id (must match --game when both are given)"""
-    players: int = 0
+    players: NonNegInt = 0
     """player count; 0 = the game's default (a model only fits the player count it was trained for)"""
-    game_config: dict = field(default_factory=dict)
+    game_config: dict[str, Any] = field(default_factory=dict)
     """engine config keys passed to virus_envs.game(...)"""
-    total_steps: int = 200_000
+    total_steps: PositiveInt = 200_000
     """learner decisions (environment steps) to train for"""
-    max_minutes: float = 0.0
+    max_minutes: Annotated[Number, Field(ge=0)] = 0.0
     """stop after this wall time even if total_steps is not reached (0 = no limit)"""
-    seed: int = 0
+    seed: NonNegInt = 0
     """seeds the model, the envs (seed + i) and the evaluations"""
-    n_envs: int = 8
+    n_envs: PositiveInt = 8
     """parallel copies of the game"""
-    vec_env: str = "dummy"
+    vec_env: Literal["dummy", "subproc"] = "dummy"
     """'dummy' (all envs in this process) or 'subproc' (one process per env, for many free cores)"""
-    torch_threads: int = 1
+    torch_threads: PositiveInt = 1
     """torch.set_num_threads: keep 1 on a shared machine"""
-    net_arch: list = field(default_factory=lambda: [128, 128])
+    net_arch: Annotated[list[PositiveInt], Field(min_length=1)] = field(default_factory=lambda: [128, 128])
     """hidden layer sizes, the same for the actor and the critic (separate networks)"""
-    activation: str = "tanh"
+    activation: Literal["tanh", "relu"] = "tanh"
     """'tanh' or 'relu'"""
-    learning_rate: float = 3e-4
-    n_steps: int = 256
+    learning_rate: Annotated[Number, Field(gt=0)] = 3e-4
+    n_steps: PositiveInt = 256
     """steps per env per rollout (a rollout is n_envs * n_steps transitions)"""
-    batch_size: int = 512
-    n_epochs: int = 4
-    gamma: float = 0.995
-    gae_lambda: float = 0.95
-    clip_range: float = 0.2
-    ent_coef: float = 0.01
-    vf_coef: float = 0.5
-    max_grad_norm: float = 0.5
-    opponents: dict = field(default_factory=lambda: {"random": 0.25, "heuristic": 0.35, "snapshot": 0.4})
+    batch_size: PositiveInt = 512
+    n_epochs: PositiveInt = 4
+    gamma: Annotated[Number, Field(gt=0, le=1)] = 0.995
+    gae_lambda: Annotated[Number, Field(ge=0, le=1)] = 0.95
+    clip_range: Annotated[Number, Field(gt=0)] = 0.2
+    ent_coef: Annotated[Number, Field(ge=0)] = 0.01
+    vf_coef: Annotated[Number, Field(ge=0)] = 0.5
+    max_grad_norm: Annotated[Number, Field(gt=0)] = 0.5
+    opponents: dict[str, Annotated[Number, Field(ge=0)]] = field(default_factory=lambda: {"random": 0.25, "heuristic": 0.35, "snapshot": 0.4})
     """opponent pool: agent spec (or 'snapshot') -> weight"""
     same_opponent: bool = True
     """one opponent kind per episode for every other seat (False: one draw per seat)"""
-    shaping: float = 0.0
+    shaping: Annotated[Number, Field(ge=0)] = 0.0
     """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
     potential: str = ""
     """'module:function' (state, seat) -> float replacing the score difference in the shaping (e.g.
     'virus_envs.agents.shaping:virus_lab_progress' for the co-operative game); '' = the score difference"""
-    snapshot_every: int = 50_000
+    snapshot_every: PositiveInt = 50_000
     """steps between frozen copies of the learner added to the pool"""
-    snapshot_pool: int = 8
+    snapshot_pool: PositiveInt = 8
     """how many recent snapshots are kept"""
-    eval_every: int = 100_000
+    eval_every: PositiveInt = 100_000
     """steps between evaluations (each also writes a checkpoint); the end of training is always evaluated"""
-    eval_games: int = 200
+    eval_games: NonNegInt = 200
     """games per evaluation opponent (seats rotated)"""
-    eval_opponents: list = field(default_factory=lambda: ["random", "heuristic"])
-    progress_every: int = 20_000
+    eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
+    progress_every: PositiveInt = 20_000
     """steps between progress lines"""
-    target_kl: float = 0.0
+    target_kl: Annotated[Number, Field(ge=0)] = 0.0
     """MaskablePPO's target_kl: stop a rollout's epochs once the approximate KL exceeds 1.5 x this (0 = off)"""
-    vf_arch: list = field(default_factory=list)
+    vf_arch: list[PositiveInt] = field(default_factory=list)
     """the critic's hidden layers when they differ from the actor's (empty = net_arch for both)"""
     bc_teacher: str = ""
     """behaviour-cloning warm start (agents/imitation.py): the teacher's agent spec, e.g. 'heuristic'; '' = off"""
-    bc_games: int = 1000
+    bc_games: PositiveInt = 1000
     """teacher games (every seat the teacher) whose decisions are cloned"""
-    bc_epochs: int = 4
+    bc_epochs: NonNegInt = 4
     """passes over the teacher's decisions"""
-    bc_lr: float = 1e-3
+    bc_lr: Annotated[Number, Field(gt=0)] = 1e-3
     """Adam learning rate of the cloning (its own optimizer; PPO's starts fresh)"""
-    bc_batch_size: int = 256
-    bc_value: float = 0.5
+    bc_batch_size: PositiveInt = 256
+    bc_value: Annotated[Number, Field(ge=0)] = 0.5
     """weight of the critic's regression on the discounted final return during cloning (0 = the actor only)"""
-    bc_dagger_rounds: int = 0
+    bc_dagger_rounds: NonNegInt = 0
     """DAgger rounds after the first cloning: the clone plays bc_dagger_games games, the teacher labels them,
     and the policy is cloned again (bc_dagger_epochs) on everything collected"""
-    bc_dagger_games: int = 200
-    bc_dagger_epochs: int = 2
-    bc_workers: int = 1
+    bc_dagger_games: PositiveInt = 200
+    bc_dagger_epochs: NonNegInt = 2
+    bc_workers: PositiveInt = 1
     """processes playing the teacher's games (the data do not depend on it)"""
     init_from: str = ""
     """a saved model (.zip of the same game, players and networks) whose policy weights PPO starts from, e.g.
@@ -128,75 +137,58 @@ class TrainConfig:
     """False: model files are saved without Adam's moment estimates (a third of the size; inference and
     loading are unchanged, training from such a file restarts Adam)"""
 
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, v):
+        import virus_envs
 
-_CHOICES = {"vec_env": ("dummy", "subproc"), "activation": ("tanh", "relu")}
+        if v and v not in virus_envs.ENV_IDS:
+            raise ValueError(f"must be one of {list(virus_envs.ENV_IDS)}")
+        return v
+
+    @field_validator("opponents")
+    @classmethod
+    def _some_weight(cls, v):
+        if not v or sum(v.values()) <= 0:
+            raise ValueError("must map agent specs (or 'snapshot') to non-negative weights with a positive sum")
+        return v
+
+    @field_validator("init_from")
+    @classmethod
+    def _model_file(cls, v):
+        if v and not os.path.isfile(v):
+            raise ValueError("names no file (a saved model .zip, relative to the current directory)")
+        return v
 
 
 def config_from_dict(d: dict, source: str = "config") -> TrainConfig:
-    """TrainConfig from a dict; ValueError naming the source and key on an unknown key or a bad type."""
-    if not isinstance(d, dict):
-        raise ValueError(f"{source}: expected a mapping of config keys, got {type(d).__name__}")
-    fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
-    cfg = TrainConfig()
-    for k, v in d.items():
-        if k not in fields:
-            raise ValueError(f"{source}: unknown key {k!r}; known: {sorted(fields)}")
-        default = getattr(cfg, k)
-        if isinstance(default, bool):
-            ok = isinstance(v, bool)
-        elif isinstance(default, int):
-            ok = isinstance(v, int) and not isinstance(v, bool)
-        elif isinstance(default, float):
-            ok = isinstance(v, (int, float)) and not isinstance(v, bool)
-            v = float(v) if ok else v
-        else:
-            ok = isinstance(v, type(default))
-        if not ok:
-            raise ValueError(f"{source}: key {k!r} must be {type(default).__name__}, got {v!r}")
-        setattr(cfg, k, v)
-    check_config(cfg, source)
-    return cfg
+    """TrainConfig from a dict; ValueError naming the source and key (unknown key, type, range, choice)."""
+    return configfile.validate(TrainConfig, d, source)
 
 
 def check_config(cfg: TrainConfig, source: str = "config") -> None:
-    """Range checks; ValueError naming the key."""
-    for k, choices in _CHOICES.items():
-        if getattr(cfg, k) not in choices:
-            raise ValueError(f"{source}: key {k!r} must be one of {choices}, got {getattr(cfg, k)!r}")
-    for k in ("total_steps", "n_envs", "torch_threads", "n_steps", "batch_size", "n_epochs", "snapshot_every",
-              "snapshot_pool", "eval_every", "progress_every", "bc_games", "bc_batch_size", "bc_dagger_games",
-              "bc_workers"):
-        if getattr(cfg, k) < 1:
-            raise ValueError(f"{source}: key {k!r} must be at least 1, got {getattr(cfg, k)}")
-    if cfg.eval_games < 0 or cfg.max_minutes < 0 or cfg.players < 0 or cfg.shaping < 0:
-        raise ValueError(f"{source}: eval_games, max_minutes, players and shaping must not be negative")
-    for k in ("target_kl", "bc_value", "bc_epochs", "bc_dagger_rounds", "bc_dagger_epochs"):
-        if getattr(cfg, k) < 0:
-            raise ValueError(f"{source}: key {k!r} must not be negative, got {getattr(cfg, k)}")
-    if not cfg.bc_lr > 0:
-        raise ValueError(f"{source}: key 'bc_lr' must be positive, got {cfg.bc_lr}")
-    if not cfg.net_arch or not all(isinstance(x, int) and x > 0 for x in cfg.net_arch):
-        raise ValueError(f"{source}: key 'net_arch' must be a list of positive ints, got {cfg.net_arch!r}")
-    if not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in cfg.vf_arch):
-        raise ValueError(f"{source}: key 'vf_arch' must be a list of positive ints, got {cfg.vf_arch!r}")
-    ops = cfg.opponents
-    if not ops or not all(isinstance(w, (int, float)) and not isinstance(w, bool) and w >= 0 for w in ops.values()) \
-            or sum(ops.values()) <= 0:
-        raise ValueError(f"{source}: key 'opponents' must map agent specs to non-negative weights "
-                         f"with a positive sum, got {ops!r}")
+    """Check a TrainConfig again as a whole (after keys were set); ValueError naming the key."""
+    config_from_dict(dataclasses.asdict(cfg), source)
+
+
+def set_key(cfg: TrainConfig, key: str, value, source: str = "command line") -> None:
+    """cfg.key = value, checked; ValueError naming the key."""
+    try:
+        setattr(cfg, key, value)
+    except configfile.ValidationError as e:
+        raise ValueError(configfile.one_line(source, e, TrainConfig)) from None
 
 
 def load_config(path: str | os.PathLike) -> TrainConfig:
-    """Read a YAML training config."""
-    from virus_envs.core.data import load_yaml
-
-    d = load_yaml(str(path), mapping=False) or {}
-    return config_from_dict(d, source=str(path))
+    """Read a YAML training config (checked: ValueError naming the file and the key)."""
+    return configfile.read(str(path), TrainConfig)
 
 
 def default_config_path(env_id: str) -> Path:
-    """configs/train/<game>.yaml, the game's name without the version suffix (virus_cards_v0 -> virus_cards)."""
-    return REPO / "configs" / "train" / f"{env_id.rsplit('_v', 1)[0]}.yaml"
+    """configs/train/<game>.yaml (package data: virus_envs.configs), the game's name without the version suffix
+    (virus_cards_v0 -> virus_cards)."""
+    from virus_envs import configs
+    return Path(configs.path("train", f"{env_id.rsplit('_v', 1)[0]}.yaml"))
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -222,7 +214,7 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
     team of that spec, seats rotated (`mixed_team`); with one player only the `team` row is played
     (the others would be the same games).
     """
-    from virus_envs.experiments.arena import head_to_head, wilson
+    from virus_envs.experiments.arena import head_to_head, mixed_team, wilson
 
     rows = []
     coop = bool(getattr(game, "cooperative", False))
@@ -242,29 +234,6 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
         rows.append({"opponent": label, "games": res.games, "wins": res.wins, "win_rate": res.rate,
                      "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
     return rows
-
-
-def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0):
-    """A co-operative game: spec_a in one seat, spec_b partners in the others, seats rotated on each deal;
-    a MatchResult of the team's wins (by the seat spec_a sat in)."""
-    from virus_envs import agents as agents_mod
-    from virus_envs.experiments.arena import MatchResult, play_game, win_shares
-
-    n = game.num_players
-    rng = np.random.default_rng(seed)
-    by_seat, total = {s: [0, 0.0] for s in range(n)}, 0.0
-    for g in range(games):
-        seat = g % n
-        if seat == 0:
-            deal = int(rng.integers(0, 2**62))
-        line = [agents_mod.make(spec_b, game) for _ in range(n)]
-        line[seat] = agents_mod.make(spec_a, game)
-        st, _ = play_game(game, line, deal)
-        won = float(max(win_shares(st.returns(), bool(getattr(st, "is_truncated", lambda: False)()))) > 0)
-        by_seat[seat][0] += 1
-        by_seat[seat][1] += won
-        total += won
-    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
 
 
 def _callback_class():
@@ -424,8 +393,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
-            init = MaskablePPO.load(cfg.init_from, device="cpu", custom_objects={
-                "learning_rate": 0.0, "lr_schedule": lambda _: 0.0, "clip_range": lambda _: 0.0})
+            from virus_envs.agents.ppo import load_model
+            init = load_model(cfg.init_from)[0]
             try:
                 model.policy.load_state_dict(init.policy.state_dict())
             except RuntimeError as e:
@@ -525,6 +494,8 @@ def _git_head() -> str:
     """The repository's HEAD commit (the engine a model was trained on), or '' outside a checkout."""
     import subprocess
 
+    if not (REPO / ".git").exists():        # installed from a wheel: no commit to name
+        return ""
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True,
                               timeout=10).stdout.strip()
@@ -540,6 +511,9 @@ def _report(args, echo):
     from virus_envs.agents.ppo import load_model
 
     _, _, meta = load_model(args.evaluate)
+    if meta.get("env_id") not in (None, args.game):
+        raise ValueError(f"{args.evaluate} is a model for {meta['env_id']} ({meta.get('num_players', '?')} players), "
+                         f"not for --game {args.game}")
     players = args.players or meta.get("num_players")
     game = virus_envs.game(args.game, players, **meta.get("game_config", {}))
     opponents = args.opponent or ["random", "heuristic"]
@@ -583,8 +557,7 @@ def cmd_train(args, echo=_say):
     for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env"):
         value = getattr(args, key)
         if value is not None:
-            setattr(cfg, key, value)
-    check_config(cfg, "command line")
+            set_key(cfg, key, value, f"--{key.replace('_', '-')}")
     out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
     command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
     return train(cfg, out, echo=echo, command=command)

@@ -161,8 +161,8 @@ def test_cloning_lowers_the_training_loss_and_leaves_ppos_optimizer_alone():
     ("bc_lr: 0\n", "key 'bc_lr' must be positive"),
     ("bc_dagger_rounds: -1\n", "key 'bc_dagger_rounds' must not be negative"),
     ("target_kl: -0.1\n", "key 'target_kl' must not be negative"),
-    ("vf_arch: [64, 0]\n", "key 'vf_arch'"),
-    ("bc_teacher: 3\n", "key 'bc_teacher' must be str"),
+    ("vf_arch: [64, 0]\n", "key 'vf_arch[1]' must be at least 1, got 0"),
+    ("bc_teacher: 3\n", "key 'bc_teacher' must be a string, got 3"),
 ])
 def test_bc_config_mistakes_are_one_line(tmp_path, text, fragment):
     from virus_envs.experiments.cli import main

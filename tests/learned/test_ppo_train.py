@@ -92,9 +92,9 @@ def test_cli_train_with_a_config_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("text, fragment", [
     ("game: virus_cards_v0\nlearning_rat: 0.1\n", "unknown key 'learning_rat'"),
-    ("total_steps: many\n", "key 'total_steps' must be int"),
+    ("total_steps: many\n", "key 'total_steps' must be an integer, got 'many'"),
     ("vec_env: threads\n", "key 'vec_env' must be one of"),
-    ("opponents: {random: -1}\n", "key 'opponents'"),
+    ("opponents: {random: -1}\n", "key 'opponents.random' must not be negative, got -1"),
     ("game: roll_write_v0\n", "not --game"),
 ])
 def test_cli_config_mistakes_are_one_line(tmp_path, text, fragment):

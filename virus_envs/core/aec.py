@@ -14,12 +14,15 @@ No game has its own env class: `GameEnv(game)` serves all four.
 The agent to act is always the engine's `current_player()`, which may change mid-turn (a
 decision the rules give to another player). `raw_env` raises `IllegalActionError` on an illegal
 action and leaves the game as it was; the wrapped `env` follows PettingZoo's convention: the
-offender gets -1 and the game ends for everyone.
+offender gets -1 and the game ends for everyone. In a co-operative game (`game.cooperative`) the
+team shares one result, so an illegal move gives every seat -1. `step`, `observe` and `last`
+before the first `reset` raise gymnasium's `ResetNeeded`.
 """
 from __future__ import annotations
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -53,6 +56,11 @@ class GameEnv(AECEnv):
         self._zero_mask = np.zeros(game.num_actions, dtype=np.int8)
         self._seed_rng = None
         self.state = None
+        self.agents = []
+
+    def _need_reset(self, what: str) -> None:
+        if self.state is None:
+            raise ResetNeeded(f"{self.game.env_id}: call reset() before {what}()")
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -79,6 +87,7 @@ class GameEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent):
+        self._need_reset("observe")
         p = self._agent_index[agent]
         s = self.state
         if not s.is_terminal() and s.current_player() == p:
@@ -87,7 +96,12 @@ class GameEnv(AECEnv):
             mask = self._zero_mask.copy()
         return {"observation": s.observation(p), "action_mask": mask}
 
+    def last(self, observe: bool = True):
+        self._need_reset("last")
+        return super().last(observe)
+
     def step(self, action):
+        self._need_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -148,10 +162,27 @@ def raw_env(game, render_mode: str | None = None) -> GameEnv:
     return GameEnv(game, render_mode=render_mode)
 
 
+class TeamTerminateIllegalWrapper(wrappers.TerminateIllegalWrapper):
+    """A co-operative game's TerminateIllegalWrapper: the team shares one result, so an illegal move ends
+    the game with the illegal reward for every seat (not the offender's alone, the partners' 0)."""
+
+    def step(self, action):
+        was, offender = self._terminated, self.agent_selection
+        super().step(action)
+        if self._terminated and not was:
+            u = self.env.unwrapped
+            for a in u.agents:
+                if a != offender:
+                    u.rewards[a] = float(self._illegal_value)
+                    u._cumulative_rewards[a] += float(self._illegal_value)
+
+
 def wrapped_env(game, render_mode: str | None = None):
-    """PettingZoo's standard wrappers: an illegal action gives the offender -1 and ends the game."""
+    """PettingZoo's standard wrappers: an illegal action gives the offender -1 and ends the game (every seat
+    -1 in a co-operative game)."""
     e = GameEnv(game, render_mode=render_mode)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    illegal = TeamTerminateIllegalWrapper if getattr(game, "cooperative", False) else wrappers.TerminateIllegalWrapper
+    e = illegal(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e

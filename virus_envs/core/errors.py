@@ -1,4 +1,5 @@
 """Errors shared by every game."""
+import numbers
 
 
 class IllegalActionError(ValueError):
@@ -9,7 +10,8 @@ class IllegalActionError(ValueError):
         self.phase = phase
         self.player = player
         self.reason = reason
-        label = f"{action}" if name is None else f"{action} ({name})"
+        text = f"{action}" if isinstance(action, numbers.Integral) and not isinstance(action, bool) else repr(action)
+        label = text if name is None else f"{text} ({name})"
         msg = f"illegal action {label} in phase {phase!r} for player {player}"
         if reason:
             msg += f": {reason}"

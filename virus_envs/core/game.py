@@ -1,4 +1,4 @@
-"""The engine contract shared by all four games (see shared/DESIGN.md), written once.
+"""The engine contract shared by all four games (see docs/contract.md), written once.
 
 A game subclasses `Game` (metadata, config, action table, layout) and `State` (the rules).
 What is common lives here: config validation, the legality check of `apply_action` against
@@ -191,6 +191,9 @@ class State(ABC):
             ai = operator.index(a)
         except TypeError:
             raise IllegalActionError(a, self._phase_or_end(), self.current_player(), "not an integer action id") from None
+        if a.__class__ is bool:           # operator.index(True) is 1: a bool is a mistake, not action 1
+            raise IllegalActionError(a, self._phase_or_end(), self.current_player(),
+                                     "a bool, not an integer action id")
         if self.is_terminal():
             raise IllegalActionError(ai, "game over", -1, "the game has ended")
         mask = self.legal_action_mask()
