@@ -58,7 +58,7 @@ def check_state(g, d: dict) -> None:
         raise fail(env, "placed", f"is {placed}, but {out} dice have left the reserves this round"
                                   f"{' (one placement still being resolved)' if pending else ''}")
     wild_die = check_int(env, "wild_die", d["wild_die"], 0, 6)
-    _check_decisions(g, d, env, n, pending, wild_die, terminal)
+    _check_decisions(g, d, env, n, pending, wild_die)
 
 
 def _check_cards(g, d, env, n, L) -> list[int]:
@@ -109,8 +109,8 @@ def _check_sheets(g, d, env, n, sh, rnd) -> None:
     for p, m in enumerate(d["labrow"]):
         if m & ~sh.lab_full:
             raise fail(env, f"labrow[{p}]", "crosses off a box the laboratory row does not have")
-    check_ints(env, "wild", d["wild"], n, 0, sh.wildcard_boxes)
-    check_ints(env, "wused", d["wused"], n, 0, sh.wildcard_boxes)
+    check_ints(env, "wild", d["wild"], n, 0)
+    check_ints(env, "wused", d["wused"], n, 0)
     for p in range(n):
         circled = d["wild"][p] + d["wused"][p]          # every box ever circled, used or not
         if circled > sh.wildcard_boxes:
@@ -139,7 +139,7 @@ def _check_sheets(g, d, env, n, sh, rnd) -> None:
                 raise fail(env, f"cure[{p}][{c}]", "marks a speed bonus for a grid that is not complete")
 
 
-def _check_decisions(g, d, env, n, pending, wild_die, terminal) -> None:
+def _check_decisions(g, d, env, n, pending, wild_die) -> None:
     """Decisions waiting (extra cross-offs, circles), cures found, the die changed by a wildcard."""
     for i, x in enumerate(pending):
         check_ints(env, f"pending[{i}]", x, 3)
@@ -151,7 +151,7 @@ def _check_decisions(g, d, env, n, pending, wild_die, terminal) -> None:
         check_ints(env, f"found[{i}]", x, 2)
         check_int(env, f"found[{i}][0]", x[0], 0, n - 1)
         check_int(env, f"found[{i}][1]", x[1], 0, 3)
-    if found and not pending and not terminal:
+    if found and not pending:
         raise fail(env, "found", "lists cures while no decision is pending: they are claimed when the placement "
                                  "is resolved")
     if wild_die:
