@@ -142,7 +142,8 @@ class RollWriteHeuristic(ParamAgent):
                 top = top_of.get(y)
                 if top is None:
                     top = -1e9
-                    for t in range(g.T):
+                    # a changed die may go to the contaminated samples card unless the config says not
+                    for t in range(g.T if g.wild_then_contaminate else g.T_CONTAM):
                         gain = self.place_gain(view, me, grids, labs, open_cure, y, t, check=True)
                         if gain is not None and gain > top:
                             top = gain

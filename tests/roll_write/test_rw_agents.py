@@ -22,6 +22,19 @@ def test_specs_build_and_play_legal_games(spec):
     assert st.is_terminal() and not st.is_truncated() and actions
 
 
+@pytest.mark.parametrize("n", [2, 3])
+def test_heuristic_plays_under_the_other_wildcard_reading(n):
+    """wildcard_then_contaminate=False: a changed die must go on a trial or laboratory card; the
+    heuristic values a wildcard by those placements only and finishes its games."""
+    g = virus_envs.game("roll_write_v0", num_players=n, wildcard_then_contaminate=False)
+    line = [agents.make("heuristic", g) for _ in range(n)]
+    for seed in range(3):
+        st, actions = play_game(g, line, seed=seed, record=True)
+        assert st.is_terminal() and not st.is_truncated()
+        names = [g.action_to_string(a) for a in actions]
+        assert not any(a.startswith("wildcard") and b.endswith("contaminated samples") for a, b in zip(names, names[1:]))
+
+
 def test_unknown_parameter_or_variant_is_refused():
     g = virus_envs.game("roll_write_v0", num_players=2)
     with pytest.raises(ValueError, match="contaminate_above"):

@@ -12,6 +12,7 @@ from virus_envs import IllegalActionError
 from virus_envs.roll_write import encoding
 from virus_envs.roll_write.game import RollWriteGame
 from virus_envs.roll_write.sheet import load_lab_cards, load_sheet
+from rw_oracle import evaluation, research, rulebook_returns
 
 ENV = "roll_write_v0"
 
@@ -150,9 +151,9 @@ def _dice_on_table(s, p):
 
 
 def _score_from_sheet(s, p):
-    sh = s.game.sheet
-    pts = sum(sh.points[sum(1 for v in sh.values[c] if s.grid[p][c] >> v & 1)] for c in range(4))
-    return pts + 5 * sum(1 for c in range(4) if s.cure[p][c] == 1) + 3 * s.wild[p] - sum(s.virus[p])
+    """The rulebook's final evaluation of seat p's sheet (research table of tests/roll_write/rw_oracle.py)."""
+    return (sum(research(s.grid[p][c].bit_count()) for c in range(4)) + 5 * s.cure[p].count(1)
+            + 3 * s.wild[p] - sum(s.virus[p]))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -185,13 +186,14 @@ def test_random_playouts_keep_invariants(n):
             assert np.array_equal(s.board, encoding.encode_full(s))
             assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
         assert all(len(v) == g.rounds for v in s.virus)
-        assert list(s.scores()) == [_score_from_sheet(s, p) for p in range(n)]
+        assert list(s.scores()) == [evaluation(sh) for sh in s.view(0)["sheets"]]
         # cures: each colour claimed by at least one finder, or open; a claimed colour is closed for all
         for c in range(4):
             marks = {s.cure[p][c] for p in range(n)}
             assert marks in ({0}, {1}, {1, 2})
         r = s.returns()
         assert r.max() > 0 and np.isclose(r[r > 0].sum(), 1.0)
+        assert list(r) == pytest.approx(rulebook_returns(s.view(0)))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -275,8 +277,12 @@ def _oracle_legal(s, a):
         if pk == 1:
             return kind == 3
         return kind == 2 and (col < 0 or x == col) and y in sh.values[x] and not s.grid[p][x] >> y & 1
+    literal = g.config["wildcard_then_contaminate"]
     if kind == 1:   # wildcard: before placing, with a circled one, on a die in reserve, to another value
-        return not s.wild_die and s.wild[p] > 0 and s.reserve[p][x] > 0 and x != y
+        return (not s.wild_die and s.wild[p] > 0 and s.reserve[p][x] > 0 and x != y
+                # other reading: the changed die must then go on a trial or laboratory card
+                and (literal or any(_oracle_card_takes(s, p, y, name) for name in g.target_names
+                                    if name != "contaminated samples")))
     if kind != 0:
         return False
     v, t = x, y
@@ -286,7 +292,13 @@ def _oracle_legal(s, a):
         return False
     name = g.target_names[t]
     if name == "contaminated samples":
-        return True
+        return literal or not s.wild_die
+    return _oracle_card_takes(s, p, v, name)
+
+
+def _oracle_card_takes(s, p, v, name):
+    """May seat p's die showing v go on the trial or laboratory slot `name`?"""
+    g, sh = s.game, s.game.sheet
     if name.endswith(" trial"):
         c = ("blue", "red", "green", "yellow").index(name.split()[0])
         first, second = s.trial[2 * c], s.trial[2 * c + 1]
@@ -319,9 +331,11 @@ def _oracle_legal(s, a):
     return cond[card.name] and r in sh.lab_values and not s.labrow[p] >> r & 1
 
 
-@pytest.mark.parametrize("n,cards", [(2, "B2,C2"), (2, "A2,D2"), (3, "A3,B3"), (3, "C3,D3"), (4, "C2,D2")])
-def test_mask_equals_the_rulebook_oracle(n, cards):
-    g = RollWriteGame(num_players=n, lab_cards=cards)
+@pytest.mark.parametrize("n,cards,literal", [(2, "B2,C2", True), (2, "A2,D2", True), (3, "A3,B3", True),
+                                             (3, "C3,D3", True), (4, "C2,D2", True), (2, "B2,C2", False),
+                                             (3, "C3,D3", False)])
+def test_mask_equals_the_rulebook_oracle(n, cards, literal):
+    g = RollWriteGame(num_players=n, lab_cards=cards, wildcard_then_contaminate=literal)
     rng = np.random.default_rng(7)
     for k in range(12):
         s = g.new_initial_state(seed=k)

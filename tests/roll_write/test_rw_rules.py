@@ -28,6 +28,29 @@ def test_setup_dice_rounds_and_first_game_lab_cards(n, dice_n, rounds, labs):
     assert all(s.wild[p] == 1 for p in range(n))          # one wildcard circled at the start
 
 
+def test_the_dice_are_fair_six_sided_dice_rolled_each_round():
+    """'Each player rolls all their dice': each die shows 1 to 6, equally likely, every round anew."""
+    counts = [0] * 7
+    rounds = 0
+    for seed in range(60):
+        g, s = new(2, seed=seed)
+        while not s.is_terminal():
+            if s.placed == 0 and not s.pending and not s.wild_die:
+                rounds += 1
+                for p in range(2):
+                    for v in range(1, 7):
+                        counts[v] += s.reserve[p][v]
+            act(s, sorted(n for n in legal_names(s) if "contaminated" in n)[0])
+    total = 12 * rounds
+    assert rounds == 60 * 5 and sum(counts) == total
+    # 3600 dice: each face within 5 standard deviations of 600 (sd = sqrt(3600 * 1/6 * 5/6) = 22.4)
+    assert all(abs(counts[v] - total / 6) < 5 * 22.4 for v in range(1, 7)), counts
+    # the rolls differ from round to round and from seed to seed
+    g, a = new(2, seed=1)
+    g, b = new(2, seed=2)
+    assert a.reserve != b.reserve
+
+
 # -- round structure ---------------------------------------------------------------------------
 def test_turns_alternate_from_priority_holder_until_all_dice_placed_then_reroll():
     g, s = new(3, seed=5)
@@ -302,6 +325,61 @@ def test_wildcard_changes_a_die_before_placing_it():
     assert not any(n.startswith("wildcard") for n in legal_names(s))
 
 
+def _last_die_of_the_game(**cfg):
+    """2 players, 1 round: seat 0 places the round's 12th and last die, a 6; one wildcard each."""
+    g, s = new(2, rounds=1, **cfg)
+    s.starter, s.placed = 1, 11
+    dice(s, 0, [6])
+    dice(s, 1, [])
+    s.virus = [[], []]
+    sync(s)
+    assert s.current_player() == 0
+    return g, s
+
+
+def test_a_wildcard_may_change_a_die_before_it_goes_to_the_contaminated_samples_card():
+    """The audit's question (issue 18): may a wildcard turn a 6 into a 1 before contaminating it?
+    'On your turn, before placing a die, you may cross off a wildcard you previously circled to change
+    the value of one of your dice before placing it.' and 'If you cannot (or do not want to) place a die
+    on a trial or laboratory card, you must place it on the contaminated samples card.' -- the rulebook
+    calls contaminating a die placing it, and the wildcard sentence limits neither the value nor where
+    the die goes; 'Add up the values of all the dice of your color on the contaminated samples card'
+    counts the value the die shows. Default (the literal reading): allowed, for a net gain of 2 points."""
+    g, s = _last_die_of_the_game()
+    keep = s.clone()
+    act(keep, "place 6 on contaminated samples")          # contaminate the 6, keep the wildcard
+    assert keep.is_terminal() and keep.virus[0] == [6]
+    assert keep.scores()[0] == 3 - 6                        # "3 points for each wildcard you have circled"
+    act(s, "wildcard 6->1")
+    assert "place 1 on contaminated samples" in legal_names(s)
+    act(s, "place 1 on contaminated samples")
+    assert s.is_terminal() and s.virus[0] == [1] and s.wild[0] == 0 and s.wused[0] == 1
+    assert s.scores()[0] == 0 - 1                           # "Crossed-off wildcards score no points"
+    assert s.scores()[0] - keep.scores()[0] == 2
+
+
+def test_other_reading_a_changed_die_must_go_on_a_trial_or_laboratory_card():
+    """Config `wildcard_then_contaminate=False` reads 'There are 2 types of cards where you can place a
+    die: trial cards and laboratory cards' as the only placements a wildcard serves: the changed die
+    may not go to the contaminated samples card, so a wildcard is offered only for a value some trial
+    or laboratory slot takes."""
+    g, s = _last_die_of_the_game(wildcard_then_contaminate=False)
+    act(s, "wildcard 6->1")
+    names = legal_names(s)
+    assert "place 1 on contaminated samples" not in names and "place 1 on blue trial" in names
+    # every trial card full and both laboratory cards taken: no value can be placed, no wildcard offered
+    g, s = _last_die_of_the_game(wildcard_then_contaminate=False)
+    s.trial, s.trial_own = [1] * 8, [1] * 8
+    s.lab, s.lab_own = [2, 1, 2, 1], [1] * 4
+    sync(s)
+    assert legal_names(s) == {"place 6 on contaminated samples"}
+    g, s = _last_die_of_the_game()                          # the default offers the wildcard still
+    s.trial, s.trial_own = [1] * 8, [1] * 8
+    s.lab, s.lab_own = [2, 1, 2, 1], [1] * 4
+    sync(s)
+    assert "wildcard 6->1" in legal_names(s)
+
+
 def test_circled_unused_wildcards_score_three_each():
     g, s = new(2)
     s.wild = [3, 1]
@@ -376,6 +454,46 @@ def test_lone_die_in_double_slot_goes_to_contaminated_at_round_end():
     assert s.lab == [0, 0, 0, 0]
 
 
+@pytest.mark.parametrize("dice0,dice1,moves,virus,lab,lab_own", [
+    # a lone die on B2 left and one on C2 right: both go to the contaminated samples card
+    ([5, 1, 1, 1, 1, 1], [3, 1, 1, 1, 1, 1], ["place 5 on B2 left", "place 3 on C2 right"],
+     [5 + 5, 3 + 5], [0, 0, 0, 0], [-1, -1, -1, -1]),
+    # a lone die on B2 right; C2 completed (5 >= 2): only the lone 4 is contaminated
+    ([4, 2, 1, 1, 1, 1], [5, 1, 1, 1, 1, 1], ["place 4 on B2 right", "place 5 on C2 left", "place 2 on C2 right"],
+     [4 + 4, 5], [0, 0, 5, 2], [-1, -1, 1, 0]),
+    # B2 completed (3 odd, 4 even); a lone 6 on C2 left is contaminated
+    ([3, 1, 1, 1, 1, 1], [4, 6, 1, 1, 1, 1], ["place 3 on B2 left", "place 4 on B2 right",
+                                              "place 1 on contaminated samples", "place 6 on C2 left"],
+     [5, 6 + 4], [3, 4, 0, 0], [0, 1, -1, -1]),
+])
+def test_only_dice_left_alone_on_a_double_card_are_contaminated_at_round_end(dice0, dice1, moves, virus, lab, lab_own):
+    """'Do the same with dice that were left alone in a double laboratory slot': every card, either
+    slot; a completed card's dice stay where they are. (Every other die here is a 1, contaminated.)"""
+    g, s = new(2, rounds=1)
+    dice(s, 0, dice0)
+    dice(s, 1, dice1)
+    for m in moves:
+        act(s, m)
+    while not s.is_terminal():
+        act(s, "place 1 on contaminated samples")
+    assert [v[0] for v in s.virus] == virus
+    assert s.lab == lab and s.lab_own == lab_own
+    g.state_from_dict(s.to_dict())                       # the position after the game is one the loader accepts
+
+
+def test_the_virus_tube_gets_the_sum_of_the_contaminated_dice_values():
+    """'Add up the values of all the dice of your color on the contaminated samples card and write the
+    total in the first free box of the virus tube'."""
+    g, s = new(2, rounds=2)
+    dice(s, 0, [1, 2, 3, 4, 5, 6])
+    dice(s, 1, [3, 3, 4, 4, 6, 6])
+    while s.rnd == 0:
+        p = s.current_player()
+        v = next(v for v in range(1, 7) if s.reserve[p][v])
+        act(s, f"place {v} on contaminated samples")
+    assert s.virus == [[1 + 2 + 3 + 4 + 5 + 6], [3 + 3 + 4 + 4 + 6 + 6]]
+
+
 def test_a_lone_lab_die_still_took_priority_access():
     """Assumption 12: the first die on a laboratory card takes priority even if it ends contaminated."""
     g, s = new(2, rounds=2)
@@ -408,6 +526,28 @@ def test_first_cure_gets_speed_bonus_others_cross_it_out():
     assert crossed(s, 1, "yellow") == list(range(1, 13))
     assert [s.cure[p][3] for p in range(3)] == [1, 2, 2]       # "can no longer claim the prize"
     assert s.scores()[1] == 12 + 3
+
+
+def test_a_claimed_cure_shows_on_every_sheet_in_every_seats_observation():
+    """'Mark the corresponding box in the discovered cures area of your sheet ... All other players must
+    immediately cross off that same box on their score sheets.' Observation field `cures` (n, 4, 2):
+    per sheet (observer first, then clockwise) and colour: [speed bonus marked, box crossed out]."""
+    g, s = new(3)
+    cross(s, 0, "green", all_but("green", 5))
+    dice(s, 0, [5, 1, 1])
+    act(s, "place 5 on green trial")
+    while s.pending:
+        act(s, sorted(legal_names(s))[0])
+    assert [s.cure[p][2] for p in range(3)] == [1, 2, 2]
+    sl = g.layout.slices["cures"]
+    for observer in range(3):
+        cures = s.observation(observer)[sl].reshape(3, 4, 2)
+        for rel in range(3):
+            seat = (observer + rel) % 3
+            expected = [[0, 0]] * 4
+            expected[2] = [1, 0] if seat == 0 else [0, 1]          # green: marked by seat 0, crossed out by the others
+            assert cures[rel].tolist() == expected, (observer, seat)
+        assert [sh["cures"]["green"] for sh in s.view(observer)["sheets"]] == ["speed bonus", "crossed out", "crossed out"]
 
 
 def test_simultaneous_cures_on_one_lab_completion_both_get_the_bonus():

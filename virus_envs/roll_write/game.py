@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, ObsLayout, State, clone_rng, derive_seed, make_rng, rng_from_dict, rng_to_dict
-from . import encoding, render
+from . import encoding, render, validate
 from .actions import CIRCLE, CROSS, PLACE, WILD, build_actions
 from .sheet import COLOURS, EXTRA_CROSS_OFF, WILDCARD, load_lab_cards, load_sheet
 
@@ -41,6 +41,9 @@ class RollWriteGame(Game):
         "max_turns": 2000,        # truncation: total decisions taken by all players
         "sheet_file": "",         # another score sheet data file ('' = data/sheet.yaml)
         "lab_cards_file": "",     # another laboratory card file ('' = data/lab_cards.yaml)
+        # "before placing a die" a wildcard may change it, also a die then placed on the contaminated
+        # samples card (True, the literal reading); False: only for a trial or laboratory card
+        "wildcard_then_contaminate": True,
     }
 
     def _validate_config(self):
@@ -111,6 +114,7 @@ class RollWriteGame(Game):
                                     for y in range(1, 7) if y != x) for vm in range(128))
         self.card_index = tuple(sorted(self.all_lab_cards).index(x) for x in self.lab_names)
         self.max_contam = self.rounds * self.dice * 6
+        self.wild_then_contaminate = self.config["wildcard_then_contaminate"]
         encoding.build_tables(self)
 
     def new_initial_state(self, seed=None):
@@ -118,6 +122,10 @@ class RollWriteGame(Game):
         s = RollWriteState.__new__(RollWriteState)
         s._init(self, make_rng(seed))
         return s
+
+    def _validate_dict(self, d):
+        """Refuse a dict no game can reach (validate.py): ValueError naming the field."""
+        validate.check_state(self, d)
 
     def _state_from_dict(self, d):
         """Inverse of RollWriteState.to_dict()."""
@@ -295,16 +303,19 @@ class RollWriteState(State):
         ids = g.target_ids
         full, grid = g.sheet.full, self.grid[p]
         trial, lab = self.trial, self.lab
-        idx = list(ids[g.T_CONTAM][vm])            # contaminated samples: always possible
+        idx = []
+        cards = 0                                  # die values some trial or laboratory slot takes now
         for c in range(4):
             a = trial[2 * c]
             if a == 0:
-                ok = full[c] & ~grid[c] & vm
+                ok = full[c] & ~grid[c]
             elif trial[2 * c + 1] == 0:
                 # "cross off ... the value of the sum of both dice": bit v of free >> a is the box a + v
-                ok = (full[c] & ~grid[c]) >> a & vm
+                ok = (full[c] & ~grid[c]) >> a
             else:
                 continue
+            cards |= ok
+            ok &= vm
             if ok:
                 idx.extend(ids[c][ok])
         labfree = g.sheet.lab_full & ~self.labrow[p]
@@ -315,6 +326,7 @@ class RollWriteState(State):
             if two:
                 o = lab[j ^ 1]
                 if o == 0:
+                    cards |= 126
                     idx.extend(ids[4 + j][vm])     # first die: nothing to cross yet
                     continue
             else:
@@ -324,11 +336,18 @@ class RollWriteState(State):
             for v, r in g.slot_pairs[j][o]:
                 if labfree >> r & 1:
                     ok |= 1 << v
+            cards |= ok
             ok &= vm
             if ok:
                 idx.extend(ids[4 + j][ok])
+        if g.wild_then_contaminate or not self.wild_die:
+            idx.extend(ids[g.T_CONTAM][vm])        # contaminated samples: always possible
         if not self.wild_die and self.wild[p] > 0:
-            idx.extend(g.wild_ids[vm])
+            if g.wild_then_contaminate:
+                idx.extend(g.wild_ids[vm])
+            else:
+                # a changed die must then go on a trial or laboratory card: only values one takes
+                idx.extend(a for a in g.wild_ids[vm] if cards >> g.act_b[a] & 1)
         m.put(idx, True)
         return m
 
