@@ -207,9 +207,11 @@ def test_diagnosis_right_wrong_and_lost_in_intensive_care():
     assert names(s) == ["seat+1", "seat+2", "seat+3"]   # "may not nominate oneself"
     do(s, "seat+2")
     assert s.diag[1] == 3
-    assert s.round_scores(3)[1] == s.pill_value(1) - s.illness(1) + 12
-    assert s.round_scores(2)[1] == s.pill_value(1) - s.illness(1) - 4
-    assert s.round_scores(1)[1] == -13
+    # seat 1: pills 3 blue + 2 yellow + 2 red = 13 points, no virus; the card: right +12, wrong -4
+    assert s.round_scores(3)[1] == 13 + 12
+    assert s.round_scores(2)[1] == 13 - 4              # "For this MISDIAGNOSIS she receives 4 minus points"
+    assert s.round_scores(-1)[1] == 13 - 4             # nobody in intensive care: the diagnosis was wrong
+    assert s.round_scores(1)[1] == -13                 # "the minus points ... are lost"
 
 
 def test_nurse_bonus_penalty_and_lost_in_intensive_care():
@@ -380,8 +382,8 @@ def test_twelve_illness_is_not_intensive_care():
 
 def test_three_rounds_then_best_total_wins():
     g = G()
-    s = build(g, active=0, pills=FULL, displays={0: ["V26", "V24"]}, up=("V11", None), round=2,
-              totals=[10, 5, 5, 20])
+    s = build(g, active=0, pills=FULL, displays={0: ["V26", "V24"]}, up=("V11", None),
+              history=[[4, 2, 5, 8], [6, 3, 0, 12]])             # totals 10, 5, 5, 20 after two rounds
     do(s, "take A")
     assert s.is_terminal() and not s.is_truncated() and s.current_player() == -1
     assert list(s.scores()) == [10 - 13, 5 + 13, 5 + 13, 20 + 13]
@@ -391,7 +393,7 @@ def test_three_rounds_then_best_total_wins():
 def test_tied_winners_share():
     g = G(3)
     s = build(g, active=0, pills={q: (3, 2, 2) for q in range(3)}, displays={0: ["V26", "V24"]},
-              up=("V11", None), round=2, totals=[0, 7, 7])
+              up=("V11", None), history=[[0, 3, 7], [0, 4, 0]])
     do(s, "take A")
     assert list(s.returns()) == [-1, 0.5, 0.5]
 

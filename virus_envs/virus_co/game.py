@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, clone_rng, make_rng, rng_from_dict, rng_to_dict
-from . import encoding, render
+from . import encoding, hidden, render, validate
 from .actions import (A_CIRC, A_KEEP, A_PASS, A_PILL0, A_RISK0, A_SEAT0, A_TAKE, build_actions)
 from .cards import (KIND_SYRINGE, KIND_VIRUS, R_DIAGNOSIS, R_DOCTOR, R_GUINEA, R_INFECTION, R_INJECTION,
                     R_MEDICARE, R_NURSE, R_PLAGUE2, R_PLAGUE3, R_PRESCRIPTION, R_RECALL, R_TRIAL, R_USEBY,
@@ -93,6 +93,10 @@ class VirusCoGame(Game):
         s.history = []
         s._deal(fp)
         return s
+
+    def _validate_dict(self, d: dict) -> None:
+        """Conservation of the 49 pills and of every card, lengths, ranges, cross-references (validate.py)."""
+        validate.validate_state_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusCoState":
         """Inverse of VirusCoState.to_dict()."""
@@ -698,37 +702,12 @@ class VirusCoState(State):
 
     def _determinize(self, p: int, rng) -> "VirusCoState":
         """Resample what p cannot see: other risk hands, the face-down circulating risk card (unless p
-        issued it), the two risk cards returned unseen, the face-down parts of both stacks, future chance."""
-        s = self.clone()
-        n = self.game.num_players
-        pool = []
-        for q in range(n):
-            if q != p:
-                pool += s.hand[q]
-        hide_rc = s.rc >= 0 and s.issuer != p
-        if hide_rc:
-            pool.append(s.rc)
-        pool += s.rbox
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        i = 0
-        for q in range(n):
-            if q != p:
-                k = len(s.hand[q])
-                s.hand[q] = sorted(pool[i:i + k])
-                i += k
-        if hide_rc:
-            s.rc = pool[i]
-            i += 1
-        s.rbox = sorted(pool[i:])
-        hidden = s.stacks[0][:-1] + s.stacks[1][:-1]
-        hidden = [hidden[j] for j in rng.permutation(len(hidden))]
-        for st in s.stacks:
-            if st:
-                k = len(st) - 1
-                top = st[-1]
-                st[:] = hidden[:k] + [top]
-                hidden = hidden[k:]
-        return s
+        issued it), the two risk cards returned unseen, the face-down parts of both stacks (hidden.py)."""
+        return hidden.determinize(self, p, rng)
+
+    def hidden_facts(self, p: int) -> dict:
+        """What p cannot see, as named under "Hidden information" in docs/rules/virus_co.md (hidden.py)."""
+        return {**super().hidden_facts(p), **hidden.hidden_facts(self, p)}
 
     def _reseed(self, seed: int) -> None:
         self.rng = make_rng(seed)
