@@ -48,10 +48,11 @@ class VirusCoGame(Game):
         "rounds": 3,                # "The player with the best total after three rounds wins"
         "first_player": 0,          # who "most recently had a cold"; -1 = drawn with the game's seed
         "max_turns": 400,           # truncation: turns (referral-slip passes) over the whole game
-        "mr_doctor": "fee_on_pass",  # stand-in for the table talk: see docs; 'off' = no effect
+        "mr_doctor": "off",         # the seed gives the card no pill effect; 'fee_on_pass': a pill to him for every card handed to him
         "injection_on_virus": True,  # an Injection is laid like a syringe (on a virus); False: it lies alone
+        "cross_to_giver": True,     # a cross-marked virus may go straight back to its giver; False: never straight back
     }
-    CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("fee_on_pass", "off")}
+    CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("off", "fee_on_pass")}
 
     BOUNDS = {"rounds": (1, None), "max_turns": (1, None), "first_player": (-1, "seat")}
 
@@ -75,6 +76,7 @@ class VirusCoGame(Game):
         self.RISK_IDS = tuple(range(self.NV, cat.size))
         self.fee = self.config["mr_doctor"] == "fee_on_pass"
         self.injection_on_virus = self.config["injection_on_virus"]
+        self.cross_to_giver = self.config["cross_to_giver"]
         self.neigh = [((p - 1) % n, (p + 1) % n) for p in range(n)]
 
     def new_initial_state(self, seed: int | None = None) -> "VirusCoState":
@@ -216,11 +218,18 @@ class VirusCoState(State):
         """Seats a circulating virus card may be passed to by p."""
         g = self.game
         n = g.num_players
-        if g.CROSS[self.circ]:  # "Viruses with the cross symbol may be passed across the table"
+        if g.CROSS[self.circ]:
+            # "Viruses with the cross symbol may be passed across the table to any fellow player."
+            # The giver is a fellow player: "never straight back" is written only for the plain
+            # viruses and syringes (config cross_to_giver=False extends it to cross-marked ones).
             ts = [q for q in range(n) if q != p]
-        else:                   # "only ever be passed to your left or right neighbour"
+            if g.cross_to_giver:
+                return ts
+        else:
+            # "Viruses without the cross symbol and syringes may only ever be passed to your left or
+            # right neighbour, but never straight back to the player from whom you received them."
             ts = list(g.neigh[p])
-        return [q for q in ts if q != self.giver]  # "never straight back to the player from whom you received them"
+        return [q for q in ts if q != self.giver]
 
     def infection_choices(self, p: int):
         """Viruses p may take with Infection: in another player's display, no syringe on it."""
@@ -334,7 +343,9 @@ class VirusCoState(State):
         if ph == PH_WARD:
             if a == A_KEEP:
                 self._circ_keep(p)
-            elif a == A_PASS:                   # the stake already covers the requirement
+            elif a == A_PASS:
+                # "only needs to top up his or her existing stake by the difference": an earlier
+                # overpaid stake already covers the requirement, the difference is nothing
                 self.req += 1
                 self.ph = PH_PASS
             else:
@@ -465,8 +476,9 @@ class VirusCoState(State):
     def _hand_over(self, giver: int, receiver: int, then: int):
         """A card handed to `receiver`, who decides next (phase `then`).
 
-        Mr. Doctor stand-in: whoever hands a card to Mr. Doctor first pays him one pill of their
-        choice (if they hold any): the giver's decision, before the receiver's."""
+        Only with mr_doctor="fee_on_pass" (a stand-in for the table talk, not the seed's rule):
+        whoever hands a card to Mr. Doctor first pays him one pill of their choice (if they hold
+        any), the giver's decision, before the receiver's."""
         if self.game.fee and receiver == self.doctor and (self.pills[giver][0] or self.pills[giver][1]
                                                           or self.pills[giver][2]):
             self.fee_to = receiver
@@ -547,6 +559,9 @@ class VirusCoState(State):
             self.front[p].append(c)
             self.ph = PH_DIAG
         elif t == R_DOCTOR:
+            # "Whoever turns over this card places it in front of himself or herself. The card remains
+            # in effect until a player lands in the INTENSIVE CARE UNIT." No pill effect in the seed
+            # (the fee is the mr_doctor="fee_on_pass" stand-in, see _hand_over).
             self.front[p].append(c)
             self.doctor = p
             self._end_turn()
