@@ -451,6 +451,11 @@ def test_round_ends_when_both_stacks_are_empty():
     s.stacks = [[card_id(g, "V01")], []]
     do(s, "take A")
     assert s.round == 1 and s.history[-1] == [13 - 1, 13, 13, 13] and s.active == 1
+    # one stack used up, the other not: the round goes on, with the other stack only
+    s = build(g, active=0, pills=FULL, up=("V01", None))
+    s.stacks = [[card_id(g, "V01")], [card_id(g, "V02"), card_id(g, "V03")]]
+    do(s, "take A")
+    assert s.round == 0 and s.cur == 1 and names(s) == ["circulate B", "take B"]
 
 
 def test_max_turns_truncates_with_zero_returns():
