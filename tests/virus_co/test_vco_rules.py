@@ -209,6 +209,8 @@ def test_risk_holder_without_pills_must_keep():
 
 
 def test_issuer_without_value_two_must_keep():
+    """"If the risk card returns to the player who put it into circulation, that player (the "issuer")
+    pays pills of value 2 to the pharmacy, if he or she wishes to pass the card on." """
     g = G()
     s = _risk(g, "Recall")
     do(s, "blue", "seat+3")
@@ -218,6 +220,12 @@ def test_issuer_without_value_two_must_keep():
     s.pills[0] = [0, 0, 1]
     s._mask = None
     assert names(s) == ["keep", "red"]                 # overpay with red when value 2 cannot be met exactly
+    s.pills[0] = [0, 1, 0]
+    s._mask = None
+    assert names(s) == ["keep", "yellow"]              # "pills of value 2": one yellow
+    s.pills[0] = [1, 0, 0]
+    s._mask = None
+    assert names(s) == ["keep"]                        # a blue alone does not reach 2
 
 
 def test_infection_takes_an_unsyringed_virus():
@@ -309,6 +317,12 @@ def test_mr_doctor_removed_at_intensive_care():
     s.doctor = 2
     do(s, "take A")
     assert s.doctor == -1
+    # in the last round too, where no new round is dealt: the finished game shows no Mr. Doctor
+    s = build(g, active=0, pills=FULL, displays={0: [("V16", 1), ("V11", 1)]}, up=("S01", None),
+              history=[[0] * 4, [0] * 4])
+    s.doctor = 2
+    do(s, "take A")
+    assert s.is_terminal() and s.doctor == -1 and s.view(1)["mr_doctor"] == -1
 
 
 def test_injection_is_a_syringe_and_can_be_the_third():

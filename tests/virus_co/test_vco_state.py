@@ -216,3 +216,22 @@ def test_hidden_risk_facts_only_when_they_can_differ():
     s.hand[0] = [c for c in s.hand[1] if c not in hand1]
     s.hand[1], s.hand[2] = hand1[:2], hand1[2:]
     assert "other risk hands" not in s.hidden_facts(0)  # three Injections in two hands: only one way
+
+
+def test_determinize_deals_the_unknown_risk_cards_anew():
+    """"Shuffle the risk cards well, then deal them out completely ... When playing with three or six
+    players, two cards remain; return these to the box without looking at them." Seat 0 knows its own
+    hand only: every other hand and the two boxed cards are dealt anew from the cards it cannot see."""
+    g = G(3)
+    s = g.new_initial_state(9)
+    unknown = sorted(s.hand[1] + s.hand[2] + s.rbox)
+    moved = {"hand 1": False, "hand 2": False, "box": False}
+    for k in range(20):
+        t = s.determinize(0, np.random.default_rng(k))
+        assert t.hand[0] == s.hand[0]
+        assert [len(h) for h in t.hand] == [6, 6, 6] and len(t.rbox) == 2
+        assert sorted(t.hand[1] + t.hand[2] + t.rbox) == unknown
+        moved["hand 1"] |= t.hand[1] != s.hand[1]
+        moved["hand 2"] |= t.hand[2] != s.hand[2]
+        moved["box"] |= t.rbox != s.rbox
+    assert all(moved.values()), moved

@@ -636,8 +636,9 @@ class VirusCoState(State):
         self._end_turn()
 
     def _icu_check(self, p: int) -> bool:
-        """"more than 12 illness points, or 3 syringes ... lands immediately in the INTENSIVE CARE UNIT"."""
-        if len(self.syr[p]) >= ICU_SYRINGES or self.illness(p) > ICU_ILLNESS:
+        """"more than 12 illness points ... lands immediately in the INTENSIVE CARE UNIT", after a virus
+        reached p's display (the "3 syringes" are checked where every syringe is laid: _syringe)."""
+        if self.illness(p) > ICU_ILLNESS:
             self._round_end(p)
             return True
         return False
