@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import virus_envs
-from virus_envs.virus_co.game import PH_SYRINGE, PH_WARD
+from virus_envs.virus_co.game import (PH_FEE, PH_GIVE_TO, PH_GUINEA, PH_PAY, PH_PLAGUE, PH_RETURN_PILL, PH_RISK_OFFER,
+                                      PH_SYRINGE, PH_TURN, PH_WARD)
 from virus_envs.virus_co.scenario import build, card_id, do, risk_id
 
 
@@ -40,97 +41,203 @@ def test_a_built_table_loads_and_plays_on():
     assert t.to_dict() == s.to_dict() and np.array_equal(t.legal_action_mask(), s.legal_action_mask())
 
 
-def _ids(g, *names):
-    return [card_id(g, nm) for nm in names]
-
-
-# (what is corrupted, the edit, the field the error must name)
-CORRUPTIONS = [
-    ("a card duplicated into a display", lambda g, d: d["vir"][1].append(d["stacks"][0][0]), "vir[1]"),
-    ("a stack emptied", lambda g, d: d["stacks"].__setitem__(0, []), "vanished"),
-    ("a risk card dropped from a hand", lambda g, d: d["hand"][0].pop(), "vanished"),
-    ("a negative pill count", lambda g, d: d["pills"][2].__setitem__(1, -1), "pills[2][1]"),
-    ("a blue pill too many in the pharmacy", lambda g, d: d["pharm"].__setitem__(0, d["pharm"][0] + 1), "'pharm'"),
-    ("a red pill vanished from a stake", lambda g, d: d["pills"][0].__setitem__(2, 1), "red pills"),
-    ("pills of 3 seats in a 4-player game", lambda g, d: d["pills"].pop(), "'pills'"),
-    ("a fifth display", lambda g, d: d["vir"].append([]), "'vir'"),
-    ("stakes of 5 seats", lambda g, d: d["stake"].append([0, 0, 0]), "'stake'"),
-    ("a nurse list too short", lambda g, d: d["nurse"].pop(), "'nurse'"),
-    ("'on' shorter than the card list", lambda g, d: d["on"].pop(), "'on'"),
-    ("totals of 3 seats", lambda g, d: d["totals"].pop(), "'totals'"),
-    ("a pill colour missing", lambda g, d: d["pharm"].pop(), "'pharm'"),
-    ("the slip with seat 4", lambda g, d: d.__setitem__("active", 4), "'active'"),
-    ("the decider seat 7", lambda g, d: d.__setitem__("cur", 7), "'cur'"),
-    ("an unknown phase", lambda g, d: d.__setitem__("ph", 99), "'ph'"),
-    ("round 3 of 3 while the game goes on", lambda g, d: d.__setitem__("round", 3), "'round'"),
-    ("a negative turn count", lambda g, d: d.__setitem__("turns", -1), "'turns'"),
-    ("'terminal' as an int", lambda g, d: d.__setitem__("terminal", 0), "'terminal'"),
-    ("truncated but not over", lambda g, d: d.__setitem__("truncated", True), "'truncated'"),
-    ("a card id past the deck", lambda g, d: d["used"].append(g.cat.size), "'used[0]'"),
-    ("a risk card in a stack", lambda g, d: _swap(d, ("stacks", 0, 0), ("hand", 0, 0)), "'stacks[0][0]'"),
-    ("a syringe in the viruses of a display", lambda g, d: _move_top(g, d, "S01", ("vir", 2)), "'vir[2]'"),
-    ("a virus among the syringes", lambda g, d: _move_top(g, d, "V25", ("syr", 1)), "'syr[1]'"),
-    ("a virus card in a risk hand", lambda g, d: _move_top(g, d, "V25", ("hand", 3)), "'hand[3]'"),
-    ("a spent card that stays in front", lambda g, d: _move(d, ("front", 1), ("used",)), "'used'"),
-    ("a Recall in front of a player", lambda g, d: _move(d, ("hand", 0), ("front", 0)), "'front[0]'"),
-    ("a virus as the face-down risk card", lambda g, d: _move_top(g, d, "V25", ("rc",)), "'rc'"),
-    ("a syringe on a virus of another display", lambda g, d: _syringe_on(g, d, "V26"), "'on'"),
-    ("a syringe count on a virus that has none", lambda g, d: d["nsyr"].__setitem__(card_id(g, "V11"), 1), "'nsyr'"),
-    ("three syringes on one virus", lambda g, d: d["nsyr"].__setitem__(card_id(g, "V23"), 3), "'nsyr[" ),
-    ("a third syringe in a game that goes on", lambda g, d: _move_top(g, d, "S01", ("syr", 2)), "'syr[2]'"),
-    ("16 illness in a game that goes on", lambda g, d: [_move_top(g, d, nm, ("vir", 1)) for nm in ("V25", "V20")],
-     "'vir[1]'"),
-    ("a turned-over count that does not match the table", lambda g, d: d["pub"].__setitem__(0, 1), "'pub'"),
-    ("a nurse of herself", lambda g, d: d["nurse"].__setitem__(1, 1), "'nurse'"),
-    ("a diagnosis without the card", lambda g, d: d["diag"].__setitem__(0, 2), "'diag'"),
-    ("Mr. Doctor without the card", lambda g, d: d.__setitem__("doctor", 0), "'doctor'"),
-    ("stakes with nothing circulating", lambda g, d: _stake(d, 0), "'stake'"),
-    ("a requirement with nothing circulating", lambda g, d: d.__setitem__("req", 2), "'req'"),
-    ("a risk card without an issuer", lambda g, d: _move(d, ("hand", 0), ("rc",)), "'issuer'"),
-    ("a ward-off phase with no card", lambda g, d: d.__setitem__("ph", PH_WARD), "'circ'"),
-    ("a syringe decision with no syringe", lambda g, d: d.__setitem__("ph", PH_SYRINGE), "'pend'"),
-    ("a pill colour 3 to give", lambda g, d: d.__setitem__("give_col", 3), "'give_col'"),
-    ("two scored rounds in round 1", lambda g, d: d["history"].append([0, 0, 0, 0]), "'history'"),
-    ("totals that are not the rounds' sums", lambda g, d: d["totals"].__setitem__(0, 6), "'totals'"),
-    ("a score of 3 seats", lambda g, d: d["history"][0].pop(), "'history[0]'"),
-]
-
-
-def _swap(d, a, b):
-    (fa, ia, ja), (fb, ib, jb) = a, b
-    d[fa][ia][ja], d[fb][ib][jb] = d[fb][ib][jb], d[fa][ia][ja]
-
-
-def _take(d, c):
+def _from_stack(g, d, name):
+    c = card_id(g, name)
     for k in (0, 1):
         if c in d["stacks"][k]:
             d["stacks"][k].remove(c)
-            return
-    raise AssertionError(c)
+            return c
+    raise AssertionError(name)
 
 
-def _put(d, c, dest):
-    if dest == ("rc",):
-        d["rc"] = c
-        d["issuer"] = 0
-    elif len(dest) == 1:
-        d[dest[0]].append(c)
+def _move(g, d, name, field, q=None):
+    """Take a card from a stack into d[field] (or d[field][q]; a scalar field gets the card id)."""
+    c = _from_stack(g, d, name)
+    if isinstance(d[field], list):
+        (d[field] if q is None else d[field][q]).append(c)
     else:
-        d[dest[0]][dest[1]].append(c)
+        d[field] = c
 
 
-def _move_top(g, d, name, dest):
-    c = card_id(g, name)
-    _take(d, c)
-    _put(d, c, dest)
+def _circulating(g, d, name="V25", ph=PH_WARD, req=2):
+    """V25 circulating: seat 2 put it into circulation, seat 3 holds it."""
+    _move(g, d, name, "circ")
+    d.update(giver=2, req=req, cur=3, ph=ph)
 
 
-def _move(d, src, dest):
-    c = d[src[0]][src[1]].pop()
-    if dest == ("rc",):
-        d["rc"] = c
-        return
-    _put(d, c, dest)
+def _finished(g, d):
+    d.update(terminal=True, cur=-1, round=3, history=d["history"] + [[0, 0, 0, 0], [0, 0, 0, 0]])
+
+
+def _edit(**kw):
+    return lambda g, d: d.update(kw)
+
+
+def _do(*steps):
+    def f(g, d):
+        for step in steps:
+            step(g, d)
+    return f
+
+
+VANISHED = ("0 of 1 copies found in stacks[0], stacks[1], vir[0], vir[1], vir[2], vir[3], syr[0], syr[1], "
+            "syr[2], syr[3], hand[0], hand[1], hand[2], hand[3], front[0], front[1], front[2], front[3], rbox, "
+            "used, circ, rc, pend")
+TURN = "0 ('turn: take, circulate or play a risk card')"
+
+# (what is corrupted, the edit, the message after "state dict for virus_co_v0: ")
+CORRUPTIONS = [
+    # progress of the game
+    ("truncated but not over", _edit(truncated=True), "field 'truncated' is true but the game is not over "
+                                                      "('terminal' is false)"),
+    ("max_turns reached, not truncated", _edit(turns=400), "field 'turns' is 400: a game is truncated exactly "
+                                                           "when it reaches max_turns (400), and 'truncated' is False"),
+    ("truncated before max_turns", _edit(truncated=True, terminal=True, cur=-1),
+     "field 'turns' is 0: a game is truncated exactly when it reaches max_turns (400), and 'truncated' is True"),
+    ("over after one of three rounds", _edit(terminal=True, cur=-1),
+     "field 'round' is 1: a game over without truncation has scored all 3 rounds"),
+    ("round 3 of 3 while the game goes on", _edit(round=3),
+     "field 'round' is 3, but a game of 3 rounds that goes on is in round 0..2"),
+    ("nobody to decide in a game that goes on", _edit(cur=-1), "field 'cur' is -1: -1 exactly when the game is over"),
+    ("a decider in a finished game", _do(_finished, _edit(cur=2)), "field 'cur' is 2: -1 exactly when the game is over"),
+    # pills
+    ("a blue pill too many in the pharmacy", lambda g, d: d["pharm"].__setitem__(0, d["pharm"][0] + 1),
+     "field 'pills' and 'stake', 'pharm', 'box' together hold 22 blue pills; the game has 21"),
+    ("a yellow pill put up out of nowhere", lambda g, d: d["stake"][1].__setitem__(1, 1),
+     "field 'pills' and 'stake', 'pharm', 'box' together hold 15 yellow pills; the game has 14"),
+    ("a red pill gone from a supply", lambda g, d: d["pills"][0].__setitem__(2, 1),
+     "field 'pills' and 'stake', 'pharm', 'box' together hold 13 red pills; the game has 14"),
+    ("a blue pill gone from the box", lambda g, d: d["box"].__setitem__(0, d["box"][0] - 1),
+     "field 'pills' and 'stake', 'pharm', 'box' together hold 20 blue pills; the game has 21"),
+    # cards
+    ("a card duplicated into a display", lambda g, d: d["vir"][1].append(d["stacks"][0][0]),
+     "field 'vir[1]' holds card 'V01' once too often: 2 copies in stacks[0], vir[1], the game has 1"),
+    ("a stack emptied", lambda g, d: d["stacks"].__setitem__(0, []), "card 'V01' has vanished: " + VANISHED),
+    ("a risk card dropped from a hand", lambda g, d: d["hand"][0].pop(), "card 'Recall' has vanished: " + VANISHED),
+    ("a syringe in the viruses of a display", lambda g, d: _move(g, d, "S01", "vir", 2),
+     "field 'vir[2]' holds 'S01', which is not a virus (a virus card or a Plague card)"),
+    ("a virus among the syringes", lambda g, d: _move(g, d, "V25", "syr", 1),
+     "field 'syr[1]' holds 'V25', which is not a syringe or an Injection"),
+    ("a virus card in a risk hand", lambda g, d: _move(g, d, "V25", "hand", 3),
+     "field 'hand[3]' holds 'V25', which is not a risk card"),
+    ("a Recall in front of a player", lambda g, d: d["front"][0].append(d["hand"][0].pop()),
+     "field 'front[0]' holds 'Recall', which is not a Nurse, Diagnosis or Mr. Doctor card"),
+    ("a virus card in the unseen box", lambda g, d: _move(g, d, "V25", "rbox"),
+     "field 'rbox' holds 'V25', which is not a risk card"),
+    ("a virus card among the spent risk cards", lambda g, d: _move(g, d, "V25", "used"),
+     "field 'used' holds 'V25', which is not a risk card whose effect is spent"),
+    ("a Nurse among the spent risk cards", lambda g, d: d["used"].append(d["front"][1].pop()),
+     "field 'used' holds 'Nurse', which is not a risk card whose effect is spent"),
+    ("a virus as the face-down risk card", _do(lambda g, d: _move(g, d, "V25", "rc"), _edit(issuer=0)),
+     "field 'rc' holds 'V25', which is not a risk card"),
+    # syringes
+    ("a syringe on a virus of another display", lambda g, d: _syringe_on(g, d, "V26"),
+     "field 'on' says S07 lies on V26, which is not in the same display"),
+    ("a stack's syringe said to lie on a virus", lambda g, d: d["on"].__setitem__(card_id(g, "S01"), card_id(g, "V11")),
+     "field 'on' says S01 lies on V11, but S01 is in no display's syringes"),
+    ("a syringe count on a virus that has none", lambda g, d: d["nsyr"].__setitem__(card_id(g, "V11"), 1),
+     "field 'nsyr' says 1 syringes lie on V11; 'on' puts 0 there"),
+    ("a third syringe in a game that goes on", lambda g, d: _move(g, d, "S01", "syr", 2),
+     "field 'syr[2]' holds 3 syringes in a game that goes on"),
+    ("16 illness in a game that goes on", _do(lambda g, d: _move(g, d, "V25", "vir", 1),
+                                              lambda g, d: _move(g, d, "V20", "vir", 1)),
+     "field 'vir[1]' gives illness 16, more than 12, in a game that goes on"),
+    ("13 illness", _do(lambda g, d: _move(g, d, "V25", "vir", 1), lambda g, d: _move(g, d, "V04", "vir", 1)),
+     "field 'vir[1]' gives illness 13, more than 12, in a game that goes on"),
+    ("15 illness, a virus halved by its syringe", _do(lambda g, d: _move(g, d, "V25", "vir", 0),
+                                                      lambda g, d: _move(g, d, "V20", "vir", 0)),
+     "field 'vir[0]' gives illness 15, more than 12, in a game that goes on"),    # V16 under a syringe: 2
+    ("10 illness beside a killed virus loads", _do(lambda g, d: _move(g, d, "V25", "vir", 2),
+                                                   lambda g, d: _move(g, d, "V20", "vir", 2)), None),
+    ("3 syringes in a finished game", _do(_finished, lambda g, d: _move(g, d, "S01", "syr", 2)), None),
+    ("16 illness in a finished game", _do(_finished, lambda g, d: _move(g, d, "V25", "vir", 1),
+                                          lambda g, d: _move(g, d, "V20", "vir", 1)), None),
+    # risk cards turned over
+    ("a turned-over count that does not match the table", lambda g, d: d["pub"].__setitem__(0, 1),
+     "field 'pub' counts [1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0] turned-over risk cards per type; "
+     "the table shows [0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0]"),
+    ("a nurse of herself", lambda g, d: d["nurse"].__setitem__(1, 1),
+     "field 'nurse[1]' names the keeper's own seat (\"may not\" nurse / diagnose oneself)"),
+    ("a diagnosis of oneself", lambda g, d: d["diag"].__setitem__(3, 3),
+     "field 'diag[3]' names the keeper's own seat (\"may not\" nurse / diagnose oneself)"),
+    ("a nurse without the card", lambda g, d: d["nurse"].__setitem__(2, 0),
+     "field 'nurse[2]' is set, but seat 2 has no Nurse card in front"),
+    ("a diagnosis without the card", lambda g, d: d["diag"].__setitem__(0, 2),
+     "field 'diag[0]' is set, but seat 0 has no Diagnosis card in front"),
+    ("Mr. Doctor without the card", _edit(doctor=0), "field 'doctor' is seat 0, who has no Mr. Doctor card in front"),
+    # scores
+    ("two scored rounds in round 1", lambda g, d: d["history"].append([0, 0, 0, 0]),
+     "field 'history' holds 2 scored rounds, but 'round' is 1"),
+    ("totals that are not the rounds' sums", lambda g, d: d["totals"].__setitem__(0, 6),
+     "field 'totals' are not the sums of the scored rounds in 'history'"),
+    ("a finished game's totals", _do(_finished, lambda g, d: d["totals"].__setitem__(3, 0)),
+     "field 'totals' are not the sums of the scored rounds in 'history'"),
+    # the decision being taken
+    ("stakes with nothing circulating", lambda g, d: _stake(d, 0), "field 'stake' holds pills while no card circulates"),
+    ("a giver with nothing circulating", _edit(giver=0), "field 'giver' is 0 while no card circulates"),
+    ("a requirement with nothing circulating", _edit(req=2), "field 'req' is 2 while no card circulates"),
+    ("a circulating card requiring nothing", lambda g, d: _circulating(g, d, req=0),
+     "field 'req' is 0; a circulating card requires a stake of 1 or more"),
+    ("a circulating card in the ward-off phase loads", lambda g, d: _circulating(g, d), None),
+    ("a risk card without an issuer", lambda g, d: d.update(rc=d["hand"][0].pop()),
+     "field 'issuer' is -1, but 'rc' is 53: a face-down risk card has exactly one issuer"),
+    ("an issuer without a risk card", _edit(issuer=1), "field 'issuer' is 1, but 'rc' is -1: a face-down risk "
+                                                        "card has exactly one issuer"),
+    ("a card circulating in a finished game", _do(_finished, lambda g, d: _circulating(g, d), _edit(cur=-1)),
+     "field 'circ' holds a card in a game that is over"),
+    ("a face-down risk card in a finished game", _do(_finished, lambda g, d: d.update(rc=d["hand"][0].pop(), issuer=0)),
+     "field 'rc' holds a card in a game that is over"),
+    ("a syringe being laid in a finished game", _do(_finished, lambda g, d: _move(g, d, "S01", "pend")),
+     "field 'pend' holds a card in a game that is over"),
+    ("a finished game loads", _finished, None),
+    ("Mr. Doctor's fee with nobody to pay", _edit(ph=PH_FEE), f"field 'fee_to' is unset in phase 18 "
+                                                             f"('Mr. Doctor: pay him a pill')"),
+    ("a fee receiver in a turn", _edit(fee_to=1), f"field 'fee_to' is set in phase {TURN}"),
+    ("a card circulating in a turn", lambda g, d: _circulating(g, d, ph=PH_TURN), f"field 'circ' is set in phase {TURN}"),
+    ("a ward-off phase with no card", _edit(ph=PH_WARD),
+     "field 'circ' is unset in phase 2 ('circulation: keep or ward off')"),
+    ("Mr. Doctor's fee for a card that is gone", _edit(ph=PH_FEE, fee_to=1, fee_ph=PH_WARD),
+     "field 'circ' is unset in phase 18 ('Mr. Doctor: pay him a pill')"),
+    ("Mr. Doctor's fee for a circulating card loads",
+     _do(lambda g, d: _circulating(g, d), _edit(ph=PH_FEE, fee_to=3, fee_ph=PH_WARD, cur=2)), None),
+    ("a face-down risk card in a turn", lambda g, d: d.update(rc=d["hand"][0].pop(), issuer=0),
+     f"field 'rc' is set in phase {TURN}"),
+    ("a risk decision with no risk card", _edit(ph=PH_RISK_OFFER),
+     "field 'rc' is unset in phase 6 ('risk card: keep or pay one pill')"),
+    ("a card being placed in a turn", lambda g, d: _move(g, d, "S01", "pend"), f"field 'pend' is set in phase {TURN}"),
+    ("a syringe decision with no syringe", _edit(ph=PH_SYRINGE),
+     "field 'pend' is unset in phase 4 ('syringe: choose the virus')"),
+    ("a virus laid as a syringe", _do(lambda g, d: _move(g, d, "V25", "pend"), _edit(ph=PH_SYRINGE)),
+     "field 'pend' holds 'V25' while a syringe is being laid"),
+    ("an Injection being laid loads", lambda g, d: _turned_over(g, d, "Injection", ph=PH_SYRINGE), None),
+    ("a Plague 3 being placed loads", lambda g, d: _turned_over(g, d, "Plague 3", ph=PH_PLAGUE), None),
+    ("a Plague 2 placed as Plague 3", lambda g, d: _turned_over(g, d, "Plague 2", ph=PH_PLAGUE),
+     "field 'pend' holds 'Plague 2 #2' while a Plague 3 card is being placed"),
+    ("a syringe placed as Plague 3", _do(lambda g, d: _move(g, d, "S01", "pend"), _edit(ph=PH_PLAGUE)),
+     "field 'pend' holds 'S01' while a Plague 3 card is being placed"),
+    ("a payment in a turn", _edit(pay_need=2), f"field 'pay_need' is set in phase {TURN}"),
+    ("a payment of nothing", lambda g, d: _circulating(g, d, ph=PH_PAY),
+     "field 'pay_need' is unset in phase 3 ('circulation: put up pills')"),
+    ("pill returns queued in a turn", _edit(queue=[1]), f"field 'queue' is set in phase {TURN}"),
+    ("nobody queued to return a pill", _edit(ph=PH_RETURN_PILL),
+     "field 'queue' is unset in phase 16 ('return a pill to the pharmacy')"),
+    ("another seat first in the queue", _edit(ph=PH_RETURN_PILL, queue=[3, 2]),
+     "field 'queue' starts with seat 3, but seat 2 is returning a pill"),
+    ("Guinea Pig pills in a turn", _edit(qcol=[0]), f"field 'qcol' is set in phase {TURN}"),
+    ("Guinea Pig with no pill to take", _edit(ph=PH_GUINEA),
+     "field 'qcol' is unset in phase 17 ('guinea pig: choose whom to take the pill from')"),
+    ("a pill to give in a turn", _edit(give_col=1), f"field 'give_col' is set in phase {TURN}"),
+    ("a Pharmaceutical Trial with no pill", _edit(ph=PH_GIVE_TO),
+     "field 'give_col' is unset in phase 15 ('pharmaceutical trial: choose a player')"),
+]
+
+
+def _turned_over(g, d, type_name, ph):
+    """A risk card of that type from the unseen box, turned over and being placed (`pend`)."""
+    c = next(c for c in d["rbox"] if g.cat.risk_names[g.RTYPE[c]] == type_name)
+    d["rbox"].remove(c)
+    d["pub"][g.RTYPE[c]] += 1
+    d.update(pend=c, ph=ph)
 
 
 def _syringe_on(g, d, name):
@@ -144,18 +251,96 @@ def _stake(d, q):
     d["stake"][q][0] += 1
 
 
-@pytest.mark.parametrize("what,edit,field", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
-def test_loader_refuses_a_corrupted_dict_naming_the_field(what, edit, field):
+@pytest.mark.parametrize("what,edit,message", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
+def test_loader_refuses_a_corrupted_dict_naming_the_field(what, edit, message):
+    """Each check of validate.py on its own: the edit breaks one rule of the state; message None: the
+    edited dict is a position the game can hold, and loads."""
     g, s = _table()
     d = copy.deepcopy(s.to_dict())
     edit(g, d)
+    assert json.dumps(s.to_dict(), sort_keys=True) != json.dumps(d, sort_keys=True)   # the edit changed it
+    if message is None:
+        g.state_from_dict(d)
+        return
     with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
-    msg = str(e.value)
-    assert field in msg, msg
-    assert "\n" not in msg
-    assert json.dumps(s.to_dict(), sort_keys=True) != json.dumps(d, sort_keys=True)   # the edit changed it
-    g.state_from_dict(s.to_dict())
+    assert str(e.value) == "state dict for virus_co_v0: " + message
+
+
+# -- every field's type, length and range, with the exact message ------------------------------------------
+# 4 players: 58 cards (ids 0..37 virus cards, 38..57 risk cards), 19 phases, 3 rounds, max_turns 400
+P = "state dict for virus_co_v0: field "
+SCALARS = [("round", 0, 3), ("turns", 0, 400), ("active", 0, 3), ("cur", -1, 3), ("ph", 0, 18), ("circ", -1, 37),
+           ("rc", -1, 57), ("pend", -1, 57), ("doctor", -1, 3), ("giver", -1, 3), ("req", 0, None),
+           ("issuer", -1, 3), ("keeper", -1, 3), ("pay_need", 0, None), ("give_col", -1, 2), ("fee_to", -1, 3),
+           ("fee_ph", -1, 18), ("icu", -1, 3)]
+# (field, entries, lowest, highest); None: any number of entries / no bound
+LISTS = [("pharm", 3, 0, None), ("box", 3, 0, None), ("pay_start", 3, 0, None), ("pay_add", 3, 0, None),
+         ("rbox", None, 0, 57), ("used", None, 0, 57), ("on", 58, -1, 57), ("nsyr", 58, 0, 2), ("pub", 13, 0, None),
+         ("nurse", 4, -1, 3), ("diag", 4, -1, 3), ("queue", None, 0, 3), ("qcol", None, 0, 2), ("totals", 4, None, None)]
+NESTED = [("pills", 4, 3, None), ("stake", 4, 3, None), ("vir", 4, None, 57), ("syr", 4, None, 57),
+          ("hand", 4, None, 57), ("front", 4, None, 57), ("stacks", 2, None, 37), ("history", None, 4, None)]
+
+
+def _span(lo, hi):
+    return f"{'-inf' if lo is None else lo}..{'inf' if hi is None else hi}"
+
+
+def _range_cases():
+    cases = []
+    for f, lo, hi in SCALARS:
+        for bad in [lo - 1] + ([hi + 1] if hi is not None else []):
+            cases.append((f"{f}={bad}", (f,), bad, f"{P}'{f}' must be in {_span(lo, hi)}, got {bad}"))
+        cases.append((f"{f}='1'", (f,), "1", f"{P}'{f}' must be an int, got '1'"))
+    for f in ("terminal", "truncated"):
+        cases.append((f"{f}=0", (f,), 0, f"{P}'{f}' must be a bool, got 0"))
+    for f, length, lo, hi in LISTS:
+        for bad in ([lo - 1] if lo is not None else []) + ([hi + 1] if hi is not None else []) + [1.5]:
+            what = "an int" if bad == 1.5 else f"in {_span(lo, hi)}"
+            cases.append((f"{f}[0]={bad}", (f, 0), bad, f"{P}'{f}[0]' must be {what}, got {bad}"))
+        if length is not None:
+            cases.append((f"{f} +1", (f, "append"), 0, f"{P}'{f}' must have {length} entries (one per seat or slot), "
+                                                        f"got {length + 1}"))
+        cases.append((f"{f} not a list", (f,), 7, f"{P}'{f}' must be a list, got int"))
+    for f, count, length, hi in NESTED:
+        if count is not None:
+            cases.append((f"{f} +1", (f, "append"), [], f"{P}'{f}' must have {count} entries (one per seat or slot), "
+                                                         f"got {count + 1}"))
+        cases.append((f"{f} not a list", (f,), {}, f"{P}'{f}' must be a list, got dict"))
+        cases.append((f"{f}[0] not a list", (f, 0), 3, f"{P}'{f}[0]' must be a list, got int"))
+        if length is not None:
+            cases.append((f"{f}[0] +1", (f, 0, "append"), 0, f"{P}'{f}[0]' must have {length} entries "
+                                                              f"(one per seat or slot), got {length + 1}"))
+        lo = 0 if f != "history" else None
+        for bad in ([lo - 1] if lo is not None else []) + ([hi + 1] if hi is not None else []) + ["x"]:
+            what = "an int" if bad == "x" else f"in {_span(lo, hi)}"
+            cases.append((f"{f}[0][0]={bad}", (f, 0, 0), bad, f"{P}'{f}[0][0]' must be {what}, got {bad!r}"))
+    return cases
+
+
+RANGE_CASES = _range_cases()
+
+
+def _set(d, path, value):
+    """d[path] = value; 'append' as the last step, or index 0 of an empty list, appends."""
+    *head, last = path
+    x = d
+    for k in head:
+        x = x[k]
+    if last == "append" or (last == 0 and x == []):
+        x.append(value)
+    else:
+        x[last] = value
+
+
+@pytest.mark.parametrize("what,path,bad,message", RANGE_CASES, ids=[c[0] for c in RANGE_CASES])
+def test_loader_checks_every_fields_type_length_and_range(what, path, bad, message):
+    g, s = _table()
+    d = copy.deepcopy(s.to_dict())
+    _set(d, path, bad)
+    with pytest.raises(ValueError) as e:
+        g.state_from_dict(d)
+    assert str(e.value) == message
 
 
 # -- hidden information ------------------------------------------------------------------------------
