@@ -5,7 +5,9 @@ Reads only `decision.view` and `decision.action_mask` (never hidden state). Its 
   cures much and is not the third); otherwise put the worst card into circulation, towards the
   neighbour least able to pay;
 - ward off a circulating card when keeping it costs more than the pills still to put up plus
-  the stake already at risk; never keep what sends you to intensive care;
+  the stake already at risk; never keep what sends you to intensive care; when the stake already
+  meets the requirement (`pass`), keep only if keeping costs clearly less than that stake;
+  never hand a card to a player whose stake lets them pass it on for free, if another can take it;
 - pay with the largest pill that does not overshoot; decline an unknown risk card with a blue
   pill, or a yellow one when close to intensive care;
 - play harmful risk cards (Plague 2, Injection, Medicare Patient, Use-by Date) at the player with
@@ -113,8 +115,12 @@ class VirusCoHeuristic(ParamAgent):
             a = self._turn(v, mask, me)
         elif ph == PH_PASS:
             card = v["circulating"]
+            req = card["requirement"]
+            # a receiver whose stake already meets the requirement passes it on for free (`pass`):
+            # with a cross-marked card that can be the giver, handed it straight back
             a = self._seat_choice(mask, lambda q: -_pv(pl[q]["pills"]) - _pv(pl[q]["stake"])
-                                  + (10 if pl[q]["illness"] + card["value"] > 12 else 0))
+                                  + (10 if pl[q]["illness"] + card["value"] > 12 else 0)
+                                  - (10 if _pv(pl[q]["stake"]) >= req else 0))
         elif ph == PH_WARD:
             card = v["circulating"]
             cost = self._keep_cost(me, card, False, v["pharmacy"])

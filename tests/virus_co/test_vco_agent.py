@@ -40,3 +40,18 @@ def test_heuristic_beats_random_4p():
     g = virus_envs.game("virus_co_v0", num_players=4)
     r = head_to_head(g, "heuristic", "random", 120, seed=7)
     assert r.rate > 0.45   # random seat share is 0.25; the full 2,000-game figure is in the docs
+
+
+def test_heuristic_with_a_stake_that_already_covers_the_requirement():
+    """Seat 1 overpaid a requirement of 1 with a red pill; a cross-marked virus may come straight back
+    to it. The heuristic does not hand the card to a player who passes it on for free, and, holding
+    such a stake, passes rather than keep a 6."""
+    from virus_envs.virus_co.scenario import build, do
+    g = virus_envs.game("virus_co_v0", num_players=3)
+    ag = agents.make("heuristic", g, seed=0)
+    s = build(g, active=0, pills={0: (3, 2, 2), 1: (0, 0, 2), 2: (3, 2, 2)}, up=("V25", None))
+    do(s, "circulate A", "seat+1", "red", "seat+1", "yellow")
+    assert s.cur == 2 and s.req == 3 and s.stake[1] == [0, 0, 1]      # seat 1's stake meets 3
+    assert g.action_to_string(ag.act(decision_for(s))) == "seat+1"    # to seat 0, not back to seat 1
+    do(s, "seat+2")                                                    # were it handed to seat 1 ...
+    assert g.action_to_string(ag.act(decision_for(s))) == "pass"

@@ -2,6 +2,7 @@
 import contextlib
 import io
 import json
+import math
 
 import numpy as np
 import pytest
@@ -10,7 +11,6 @@ from pettingzoo.test import api_test, render_test, seed_test
 import virus_envs
 from virus_envs import IllegalActionError
 from virus_envs.virus_co.cards import load_catalogue
-from virus_envs.virus_co.game import EFF
 
 ENV = "virus_co_v0"
 COUNTS = (3, 4, 5, 6)
@@ -24,7 +24,50 @@ def test_pettingzoo_api_seed_render(n):
         render_test(lambda render_mode=None: virus_envs.env(ENV, num_players=n, render_mode=render_mode))
 
 
-def check_invariants(s):
+# -- the rulebook's formulas, written out here (never the engine's tables) ---------------------------
+def rule_illness(s, q):
+    """"The first syringe on a virus halves its value, rounding up. The second syringe on a virus kills
+    it. The value of that virus is then ZERO." (a virus's syringes: those whose `on` names it)"""
+    cat = s.game.cat
+    total = 0
+    for v in s.vir[q]:
+        k = sum(1 for x in s.syr[q] if s.on[x] == v)
+        total += cat.value[v] if k == 0 else (math.ceil(cat.value[v] / 2) if k == 1 else 0)
+    return total
+
+
+def rule_round_scores(s):
+    """The scoring of the round as the rulebook states it, from the table at the moment the round ends.
+
+    "If a player has more than 12 illness points, or 3 syringes (including injections), he or she lands
+    immediately in the INTENSIVE CARE UNIT" / "A player who lands in the INTENSIVE CARE UNIT always
+    receives 13 minus points. All other players add up their remaining pills as plus points and subtract
+    their current illness value from that. A player who has become a NURSE, or who has carried out a
+    DIAGNOSIS, additionally receives the plus or minus points stated on the card." Card texts
+    (shared/COMPONENTS.md): Nurse +2, or -4 if the patient ends in intensive care; Diagnosis right +12,
+    wrong -4. Returns (the seat in intensive care or -1, the scores)."""
+    n = s.game.num_players
+    cat = s.game.cat
+    icu = [q for q in range(n) if rule_illness(s, q) > 12 or len(s.syr[q]) >= 3]
+    assert len(icu) <= 1
+    icu = icu[0] if icu else -1
+    out = []
+    for q in range(n):
+        if q == icu:
+            out.append(-13)
+            continue
+        b, y, r = s.pills[q]
+        pts = 1 * b + 2 * y + 3 * r - rule_illness(s, q)
+        kinds = [cat.risk_names[cat.rtype[c]] for c in s.front[q]]
+        if "Nurse" in kinds:
+            pts += -4 if s.nurse[q] == icu else 2
+        if "Diagnosis" in kinds:
+            pts += 12 if s.diag[q] == icu else -4
+        out.append(pts)
+    return icu, out
+
+
+def check_invariants(s, load=True):
     g = s.game
     cat = g.cat
     n = g.num_players
@@ -49,7 +92,7 @@ def check_invariants(s):
         for v in s.vir[q]:
             k = sum(1 for x in s.syr[q] if s.on[x] == v)
             assert k == s.nsyr[v] and k <= 2
-            ill += EFF[cat.value[v]][k]
+        ill = rule_illness(s, q)
         assert s.illness(q) == ill
         assert s.view(q)["players"][q]["illness"] == ill
         if not s.terminal:
@@ -64,31 +107,57 @@ def check_invariants(s):
     if s.pend >= 0 and cat.rtype[s.pend] >= 0:
         pub[cat.rtype[s.pend]] += 1
     assert pub == s.pub
+    if load:
+        g.state_from_dict(s.to_dict())   # a reachable state passes the loader's checks
 
 
 @pytest.mark.parametrize("n,cfg", [(3, {}), (4, {}), (5, {}), (6, {}),
-                                   (4, {"deck": "twelve_syringes", "mr_doctor": "off", "injection_on_virus": False}),
+                                   (4, {"deck": "twelve_syringes", "mr_doctor": "fee_on_pass",
+                                        "injection_on_virus": False}),
+                                   (3, {"cross_to_giver": False}), (6, {"cross_to_giver": False}),
                                    (5, {"first_player": -1, "rounds": 2})])
-def test_random_playouts_keep_invariants(n, cfg):
+def test_random_playouts_keep_invariants_and_score_by_the_rulebook(n, cfg):
+    """Seeded random games: the invariants after every step; every round's scores recomputed from the
+    table as it stood when the round ended, with the rulebook's formulas; totals and returns from those."""
     g = virus_envs.game(ENV, num_players=n, **cfg)
+    last_round = {}                       # the same game, ending after the round being played
     rng = np.random.default_rng(100 + n)
     for k in range(12):
         s = g.new_initial_state(seed=k)
+        totals = [0] * n
         steps = 0
         while not s.is_terminal():
-            check_invariants(s)
+            check_invariants(s, load=steps % 5 == 0)
             o = s.observation(s.current_player())
             assert o.min() >= 0.0 and o.max() <= 1.0
             json.dumps(s.view(s.current_player()))   # JSON-safe in every phase
             legal = s.legal_actions()
             assert legal, "no legal action in a non-terminal state"
-            s.apply_action(int(rng.choice(legal)))
+            if not g.config["cross_to_giver"]:
+                # Assumption 5: without the cross-marked card going straight back, `pass` never arises
+                assert not s.legal_action_mask()[s.game.string_to_action("pass")]
+            a = int(rng.choice(legal))
+            before = s.clone()
+            s.apply_action(a)
             steps += 1
+            if len(s.history) > len(before.history):
+                # replay the step in a game that ends with this round: its last table stays on view
+                r = before.round + 1
+                if r not in last_round:
+                    last_round[r] = g.make(rounds=r)
+                end = last_round[r].state_from_dict(before.to_dict())
+                end.apply_action(a)
+                assert end.is_terminal() and not end.is_truncated()
+                icu, expect = rule_round_scores(end)
+                assert s.history[-1] == expect and s.icu == icu
+                totals = [x + y for x, y in zip(totals, expect)]
         check_invariants(s)
         assert len(s.history) == g.config["rounds"] and not s.is_truncated()
-        assert list(s.scores()) == [sum(h[q] for h in s.history) for q in range(n)]
-        r = s.returns()
-        assert r.max() > 0 and np.isclose(r[r > 0].sum(), 1.0)
+        assert list(s.scores()) == totals
+        best = max(totals)
+        winners = [q for q in range(n) if totals[q] == best]
+        # "The player who, after three rounds, has the best total score" wins; tied best share
+        assert list(s.returns()) == [1 / len(winners) if q in winners else -1 for q in range(n)]
 
 
 def test_seeded_games_are_reproducible():

@@ -94,16 +94,62 @@ def test_syringe_without_virus_stays_alone_and_never_moves():
 
 # -- 2. circulation ------------------------------------------------------------------------------
 def test_plain_virus_and_syringe_go_to_neighbours_only_cross_virus_anywhere():
+    """"Viruses without the cross symbol and syringes may only ever be passed to your left or right
+    neighbour, but never straight back to the player from whom you received them." / "Viruses with the
+    cross symbol may be passed across the table to any fellow player." """
     g = G(6)
     s = build(g, active=0, pills=FULL, up=("V26", "V25"))
     assert not g.CROSS[card_id(g, "V26")] and g.CROSS[card_id(g, "V25")]
-    assert names(do(s.clone(), "circulate A")) == ["seat+1", "seat+5"]
+    plain = do(s.clone(), "circulate A")
+    assert names(plain) == ["seat+1", "seat+5"]
+    do(plain, "seat+1", "blue")                        # seat 1 received it from seat 0 (its right neighbour)
+    assert names(plain) == ["seat+1"]                  # on to seat 2; never straight back to seat 0
     c = do(s.clone(), "circulate B")
     assert names(c) == ["seat+1", "seat+2", "seat+3", "seat+4", "seat+5"]
-    do(c, "seat+3", "blue")                            # cross virus: across the table, then anyone but the giver
-    assert names(c) == ["seat+1", "seat+2", "seat+4", "seat+5"]
+    do(c, "seat+3", "blue")                            # cross virus: across the table to seat 3
+    # any fellow player, the giver (seat 0 = seat+3 of seat 3) included: the cross lifts both limits
+    assert names(c) == ["seat+1", "seat+2", "seat+3", "seat+4", "seat+5"]
     s2 = build(g, active=0, pills=FULL, up=("S01", None))
     assert names(do(s2, "circulate A")) == ["seat+1", "seat+5"]
+
+
+def test_cross_virus_back_to_giver_option():
+    """cross_to_giver=False: the earlier reading, "never straight back" for cross-marked viruses too."""
+    g = G(6, cross_to_giver=False)
+    c = do(build(g, active=0, pills=FULL, up=("V26", "V25")), "circulate B", "seat+3", "blue")
+    assert names(c) == ["seat+1", "seat+2", "seat+4", "seat+5"]
+
+
+def _pass_scenario(g):
+    """3 players. Seat 0 circulates the cross-marked V25 to seat 1, who holds only red pills and must
+    overpay the requirement 1 with a red (3); seat 2 pays 2 and hands the card straight back to seat 1."""
+    s = build(g, active=0, pills={0: (3, 2, 2), 1: (0, 0, 2), 2: (3, 2, 2)}, up=("V25", None))
+    do(s, "circulate A", "seat+1")
+    assert names(s) == ["keep", "red"]                 # no exact way: "must use more valuable pills"
+    do(s, "red")
+    assert s.stake[1] == [0, 0, 1] and s.req == 2      # "does not increase by the surplus value"
+    do(s, "seat+1", "yellow")                          # seat 2 puts up 2
+    assert s.req == 3
+    return s
+
+
+def test_pass_without_top_up_when_stake_covers_requirement():
+    """"A player who has to ward off a card several times ... only needs to top up his or her existing
+    stake by the difference to the required amount": seat 1's red (3) already meets the third
+    requirement (3), so it passes the card on without adding a pill (`pass`)."""
+    s = _pass_scenario(G(3))
+    assert names(s) == ["seat+1", "seat+2"]            # seat 2 may hand the cross virus back to seat 1
+    do(s, "seat+2")
+    assert s.cur == 1 and s.req == 3 and s.stake[1] == [0, 0, 1]
+    assert names(s) == ["keep", "pass"]                # the difference is nothing; it may still keep
+    do(s, "pass")
+    assert s.req == 4 and s.stake[1] == [0, 0, 1] and s.pills[1] == [0, 0, 1] and s.cur == 1
+    assert names(s) == ["seat+1", "seat+2"]            # to seat 2 (its giver) or to seat 0
+    do(s, "seat+1")
+    assert s.cur == 2 and names(s) == ["blue", "keep", "yellow"]   # seat 2 tops up its 2 by 2 to reach 4
+    # without the giver as a target the card reaches seat 1 again only after two more ward-offs
+    s2 = _pass_scenario(G(3, cross_to_giver=False))
+    assert names(s2) == ["seat+1"]
 
 
 def test_cannot_pay_must_keep():
@@ -111,23 +157,6 @@ def test_cannot_pay_must_keep():
     s = build(g, active=0, pills={0: (3, 2, 2), 1: (0, 0, 0)}, up=("V26", None))
     do(s, "circulate A", "seat+1")
     assert names(s) == ["keep"]
-
-
-def test_pass_without_top_up_when_stake_covers_requirement():
-    g = G(3)
-    # seat 1 overpays 3 for a requirement of 1; two passes later the requirement 3 is met already
-    s = build(g, active=0, pills={0: (3, 2, 2), 1: (0, 0, 2), 2: (3, 2, 2)}, up=("V26", None))
-    do(s, "circulate A", "seat+1", "red", "seat+1")   # 0 -> 1 (red for 1) -> 2
-    do(s, "yellow", "seat+1")                          # 2 pays 2 -> 0
-    do(s, "red", "seat+1")                             # 0 pays 3 -> 1
-    assert s.cur == 1 and s.req == 4 and s.stake[1] == [0, 0, 1]
-    assert names(s) == ["keep", "red"]
-    # with requirement 3 instead, the stake already covers it
-    s.req = 3
-    s._mask = None
-    assert names(s) == ["keep", "pass"]
-    do(s, "pass")
-    assert s.req == 4 and s.stake[1] == [0, 0, 1]
 
 
 def test_legal_ways_exact_first_else_minimal_overpay():
@@ -180,6 +209,8 @@ def test_risk_holder_without_pills_must_keep():
 
 
 def test_issuer_without_value_two_must_keep():
+    """"If the risk card returns to the player who put it into circulation, that player (the "issuer")
+    pays pills of value 2 to the pharmacy, if he or she wishes to pass the card on." """
     g = G()
     s = _risk(g, "Recall")
     do(s, "blue", "seat+3")
@@ -189,6 +220,12 @@ def test_issuer_without_value_two_must_keep():
     s.pills[0] = [0, 0, 1]
     s._mask = None
     assert names(s) == ["keep", "red"]                 # overpay with red when value 2 cannot be met exactly
+    s.pills[0] = [0, 1, 0]
+    s._mask = None
+    assert names(s) == ["keep", "yellow"]              # "pills of value 2": one yellow
+    s.pills[0] = [1, 0, 0]
+    s._mask = None
+    assert names(s) == ["keep"]                        # a blue alone does not reach 2
 
 
 def test_infection_takes_an_unsyringed_virus():
@@ -207,9 +244,11 @@ def test_diagnosis_right_wrong_and_lost_in_intensive_care():
     assert names(s) == ["seat+1", "seat+2", "seat+3"]   # "may not nominate oneself"
     do(s, "seat+2")
     assert s.diag[1] == 3
-    assert s.round_scores(3)[1] == s.pill_value(1) - s.illness(1) + 12
-    assert s.round_scores(2)[1] == s.pill_value(1) - s.illness(1) - 4
-    assert s.round_scores(1)[1] == -13
+    # seat 1: pills 3 blue + 2 yellow + 2 red = 13 points, no virus; the card: right +12, wrong -4
+    assert s.round_scores(3)[1] == 13 + 12
+    assert s.round_scores(2)[1] == 13 - 4              # "For this MISDIAGNOSIS she receives 4 minus points"
+    assert s.round_scores(-1)[1] == 13 - 4             # nobody in intensive care: the diagnosis was wrong
+    assert s.round_scores(1)[1] == -13                 # "the minus points ... are lost"
 
 
 def test_nurse_bonus_penalty_and_lost_in_intensive_care():
@@ -219,13 +258,37 @@ def test_nurse_bonus_penalty_and_lost_in_intensive_care():
     assert names(s) == ["seat+1", "seat+2", "seat+3"]   # "may not nurse herself"
     do(s, "seat+1")
     assert s.nurse[1] == 2
-    base = s.pill_value(1) - s.illness(1)
-    assert s.round_scores(-1)[1] == base + 2 and s.round_scores(0)[1] == base + 2
-    assert s.round_scores(2)[1] == base - 4 and s.round_scores(1)[1] == -13
+    # seat 1: pills 3 blue + 2 yellow + 2 red = 13 points, no virus; the card: +2, or -4 if the patient
+    # lands in intensive care; "If the NURSE lands in the INTENSIVE CARE UNIT, her bonus points are lost"
+    assert s.round_scores(-1)[1] == 13 + 2 and s.round_scores(0)[1] == 13 + 2
+    assert s.round_scores(2)[1] == 13 - 4 and s.round_scores(1)[1] == -13
 
 
-def test_mr_doctor_fee_until_intensive_care():
+def test_mr_doctor_lies_in_front_and_costs_no_pill():
+    """"MR. DOCTOR (HERR DOKTOR): Whoever turns over this card places it in front of himself or herself.
+    The card remains in effect until a player lands in the INTENSIVE CARE UNIT." The seed gives the
+    card no pill effect: by default handing him a card costs nothing."""
     g = G()
+    assert g.config["mr_doctor"] == "off"
+    s = _risk(g, "Mr. Doctor")
+    do(s, "keep")
+    assert s.doctor == 1 and s.cur == 1 and s.front[1] == [risk_id(g, "Mr. Doctor", ())]
+    assert s.view(3)["mr_doctor"] == 1                  # lies open in front of him
+    s.active = s.cur = 0
+    p0, p1 = list(s.pills[0]), list(s.pills[1])
+    do(s, "circulate A", "seat+1")                      # a circulating card handed to him
+    assert s.cur == 1 and s.ph == PH_WARD and s.pills[0] == p0 and s.pills[1] == p1
+    s2 = build(g, active=0, pills=FULL, displays={0: ["V16"]}, hands={0: ["Recall"]}, up=("V01", "V02"))
+    s2.doctor = 2
+    do(s2, "risk Recall", "seat+2")                     # a risk card placed before him
+    assert s2.cur == 2 and s2.ph == PH_RISK_OFFER and s2.pills[0] == [3, 2, 2] and s2.pills[2] == [3, 2, 2]
+    assert PH_FEE not in {s.ph, s2.ph}
+
+
+def test_mr_doctor_fee_on_pass_option():
+    """mr_doctor="fee_on_pass": a stand-in for the table talk ("address him as Sir/Madam or pay a pill"):
+    whoever hands Mr. Doctor a card first pays him one pill of their choice."""
+    g = G(4, mr_doctor="fee_on_pass")
     s = _risk(g, "Mr. Doctor")
     do(s, "keep")
     assert s.doctor == 1 and s.cur == 1 and s.front[1] == [risk_id(g, "Mr. Doctor", ())]
@@ -245,21 +308,21 @@ def test_mr_doctor_fee_until_intensive_care():
     s2.pills[0] = [0, 0, 0]
     do(s2, "circulate A", "seat+1")
     assert s2.cur == 1 and s2.ph == PH_WARD
-    g_off = G(4, mr_doctor="off")
-    s3 = _risk(g_off, "Mr. Doctor")
-    do(s3, "keep")
-    s3.active = s3.cur = 0
-    p0 = list(s3.pills[0])
-    do(s3, "circulate A", "seat+1")
-    assert s3.pills[0] == p0 and s3.ph == PH_WARD
 
 
 def test_mr_doctor_removed_at_intensive_care():
+    """"During scoring there is therefore no MR. DOCTOR any more." """
     g = G()
     s = build(g, active=0, pills=FULL, displays={0: [("V16", 1), ("V11", 1)]}, up=("S01", None))
     s.doctor = 2
     do(s, "take A")
     assert s.doctor == -1
+    # in the last round too, where no new round is dealt: the finished game shows no Mr. Doctor
+    s = build(g, active=0, pills=FULL, displays={0: [("V16", 1), ("V11", 1)]}, up=("S01", None),
+              history=[[0] * 4, [0] * 4])
+    s.doctor = 2
+    do(s, "take A")
+    assert s.is_terminal() and s.doctor == -1 and s.view(1)["mr_doctor"] == -1
 
 
 def test_injection_is_a_syringe_and_can_be_the_third():
@@ -380,8 +443,8 @@ def test_twelve_illness_is_not_intensive_care():
 
 def test_three_rounds_then_best_total_wins():
     g = G()
-    s = build(g, active=0, pills=FULL, displays={0: ["V26", "V24"]}, up=("V11", None), round=2,
-              totals=[10, 5, 5, 20])
+    s = build(g, active=0, pills=FULL, displays={0: ["V26", "V24"]}, up=("V11", None),
+              history=[[4, 2, 5, 8], [6, 3, 0, 12]])             # totals 10, 5, 5, 20 after two rounds
     do(s, "take A")
     assert s.is_terminal() and not s.is_truncated() and s.current_player() == -1
     assert list(s.scores()) == [10 - 13, 5 + 13, 5 + 13, 20 + 13]
@@ -391,7 +454,7 @@ def test_three_rounds_then_best_total_wins():
 def test_tied_winners_share():
     g = G(3)
     s = build(g, active=0, pills={q: (3, 2, 2) for q in range(3)}, displays={0: ["V26", "V24"]},
-              up=("V11", None), round=2, totals=[0, 7, 7])
+              up=("V11", None), history=[[0, 3, 7], [0, 4, 0]])
     do(s, "take A")
     assert list(s.returns()) == [-1, 0.5, 0.5]
 
@@ -402,6 +465,11 @@ def test_round_ends_when_both_stacks_are_empty():
     s.stacks = [[card_id(g, "V01")], []]
     do(s, "take A")
     assert s.round == 1 and s.history[-1] == [13 - 1, 13, 13, 13] and s.active == 1
+    # one stack used up, the other not: the round goes on, with the other stack only
+    s = build(g, active=0, pills=FULL, up=("V01", None))
+    s.stacks = [[card_id(g, "V01")], [card_id(g, "V02"), card_id(g, "V03")]]
+    do(s, "take A")
+    assert s.round == 0 and s.cur == 1 and names(s) == ["circulate B", "take B"]
 
 
 def test_max_turns_truncates_with_zero_returns():
@@ -431,7 +499,7 @@ def test_face_down_risk_card_known_to_issuer_only_and_resampled_for_others():
 
 
 def test_mr_doctor_fee_also_when_handing_a_risk_card():
-    g = G()
+    g = G(4, mr_doctor="fee_on_pass")
     s = build(g, active=0, pills=FULL, displays={0: ["V16"]}, hands={0: ["Recall"]}, up=("V01", "V02"))
     s.doctor = 2
     do(s, "risk Recall", "seat+2", "blue")

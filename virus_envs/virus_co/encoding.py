@@ -42,12 +42,12 @@ import numpy as np
 
 from ..core import ObsLayout
 from .cards import COLOURS, KIND_RISK, KIND_SYRINGE, NUM_RISK_TYPES
+from .tables import NUM_PHASES
 
 
 def layout(game) -> ObsLayout:
     """The observation layout of a game (depends on the player count, rounds and preset)."""
     n = game.num_players
-    from .game import NUM_PHASES
     nc = sum(1 for v in game.cat.value if v > 0)
     R = NUM_RISK_TYPES
     lay = ObsLayout([

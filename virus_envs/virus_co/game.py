@@ -19,47 +19,17 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, clone_rng, make_rng, rng_from_dict, rng_to_dict
-from . import encoding, render
+from . import encoding, hidden, render, validate
 from .actions import (A_CIRC, A_KEEP, A_PASS, A_PILL0, A_RISK0, A_SEAT0, A_TAKE, build_actions)
 from .cards import (KIND_SYRINGE, KIND_VIRUS, R_DIAGNOSIS, R_DOCTOR, R_GUINEA, R_INFECTION, R_INJECTION,
                     R_MEDICARE, R_NURSE, R_PLAGUE2, R_PLAGUE3, R_PRESCRIPTION, R_RECALL, R_TRIAL, R_USEBY,
                     NUM_RISK_TYPES, load_catalogue)
 from .payment import legal_ways, next_pills
 
-# phases (the decision being taken), in the rulebook's words
-(PH_TURN, PH_PASS, PH_WARD, PH_PAY, PH_SYRINGE, PH_RISK_TARGET, PH_RISK_OFFER, PH_RISK_BACK, PH_PAY_PHARM,
- PH_RISK_PASS, PH_INFECTION, PH_NURSE, PH_DIAG, PH_PLAGUE, PH_GIVE_PILL, PH_GIVE_TO, PH_RETURN_PILL,
- PH_GUINEA, PH_FEE) = range(19)
-PHASES = (
-    "turn: take, circulate or play a risk card",
-    "circulation: pass the card on",
-    "circulation: keep or ward off",
-    "circulation: put up pills",
-    "syringe: choose the virus",
-    "risk card: choose a fellow player",
-    "risk card: keep or pay one pill",
-    "risk card returned: keep or pay pills of value 2",
-    "risk card returned: pay the pharmacy",
-    "risk card: pass it on",
-    "infection: take a virus",
-    "nurse: choose a patient",
-    "diagnosis: name the candidate for intensive care",
-    "plague: choose a player",
-    "pharmaceutical trial: choose a pill",
-    "pharmaceutical trial: choose a player",
-    "return a pill to the pharmacy",
-    "guinea pig: choose whom to take the pill from",
-    "Mr. Doctor: pay him a pill",
-)
-NUM_PHASES = len(PHASES)
-
-ICU_POINTS = -13
-ICU_ILLNESS = 12      # "more than 12 illness points"
-ICU_SYRINGES = 3      # "or 3 syringes (including injections)"
-RISK_MIN_ILLNESS = 4  # "only allowed once you have 4 illness points"
-
-# EFF[value][syringes on it]: "The first syringe on a virus halves its value, rounding up. The second ... ZERO."
-EFF = [[v, (v + 1) // 2, 0] for v in range(10)]
+from .tables import (EFF, ICU_ILLNESS, ICU_POINTS, ICU_SYRINGES, NUM_PHASES, PH_DIAG, PH_FEE,  # noqa: F401
+                     PH_GIVE_PILL, PH_GIVE_TO, PH_GUINEA, PH_INFECTION, PH_NURSE, PH_PASS, PH_PAY, PH_PAY_PHARM,
+                     PH_PLAGUE, PH_RETURN_PILL, PH_RISK_BACK, PH_RISK_OFFER, PH_RISK_PASS, PH_RISK_TARGET,
+                     PH_SYRINGE, PH_TURN, PH_WARD, PHASES, RISK_MIN_ILLNESS)
 
 _FIELDS = ("round", "turns", "truncated", "terminal", "active", "cur", "ph", "pills", "stake", "pharm", "box",
            "stacks", "vir", "syr", "on", "nsyr", "hand", "rbox", "used", "pub", "front", "nurse", "diag", "doctor",
@@ -78,10 +48,11 @@ class VirusCoGame(Game):
         "rounds": 3,                # "The player with the best total after three rounds wins"
         "first_player": 0,          # who "most recently had a cold"; -1 = drawn with the game's seed
         "max_turns": 400,           # truncation: turns (referral-slip passes) over the whole game
-        "mr_doctor": "fee_on_pass",  # stand-in for the table talk: see docs; 'off' = no effect
+        "mr_doctor": "off",         # the seed gives the card no pill effect; 'fee_on_pass': a pill to him for every card handed to him
         "injection_on_virus": True,  # an Injection is laid like a syringe (on a virus); False: it lies alone
+        "cross_to_giver": True,     # a cross-marked virus may go straight back to its giver; False: never straight back
     }
-    CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("fee_on_pass", "off")}
+    CHOICES = {"deck": ("seed", "twelve_syringes"), "mr_doctor": ("off", "fee_on_pass")}
 
     BOUNDS = {"rounds": (1, None), "max_turns": (1, None), "first_player": (-1, "seat")}
 
@@ -105,6 +76,7 @@ class VirusCoGame(Game):
         self.RISK_IDS = tuple(range(self.NV, cat.size))
         self.fee = self.config["mr_doctor"] == "fee_on_pass"
         self.injection_on_virus = self.config["injection_on_virus"]
+        self.cross_to_giver = self.config["cross_to_giver"]
         self.neigh = [((p - 1) % n, (p + 1) % n) for p in range(n)]
 
     def new_initial_state(self, seed: int | None = None) -> "VirusCoState":
@@ -123,6 +95,10 @@ class VirusCoGame(Game):
         s.history = []
         s._deal(fp)
         return s
+
+    def _validate_dict(self, d: dict) -> None:
+        """Conservation of the 49 pills and of every card, lengths, ranges, cross-references (validate.py)."""
+        validate.validate_state_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusCoState":
         """Inverse of VirusCoState.to_dict()."""
@@ -242,11 +218,18 @@ class VirusCoState(State):
         """Seats a circulating virus card may be passed to by p."""
         g = self.game
         n = g.num_players
-        if g.CROSS[self.circ]:  # "Viruses with the cross symbol may be passed across the table"
+        if g.CROSS[self.circ]:
+            # "Viruses with the cross symbol may be passed across the table to any fellow player."
+            # The giver is a fellow player: "never straight back" is written only for the plain
+            # viruses and syringes (config cross_to_giver=False extends it to cross-marked ones).
             ts = [q for q in range(n) if q != p]
-        else:                   # "only ever be passed to your left or right neighbour"
+            if g.cross_to_giver:
+                return ts
+        else:
+            # "Viruses without the cross symbol and syringes may only ever be passed to your left or
+            # right neighbour, but never straight back to the player from whom you received them."
             ts = list(g.neigh[p])
-        return [q for q in ts if q != self.giver]  # "never straight back to the player from whom you received them"
+        return [q for q in ts if q != self.giver]
 
     def infection_choices(self, p: int):
         """Viruses p may take with Infection: in another player's display, no syringe on it."""
@@ -360,7 +343,9 @@ class VirusCoState(State):
         if ph == PH_WARD:
             if a == A_KEEP:
                 self._circ_keep(p)
-            elif a == A_PASS:                   # the stake already covers the requirement
+            elif a == A_PASS:
+                # "only needs to top up his or her existing stake by the difference": an earlier
+                # overpaid stake already covers the requirement, the difference is nothing
                 self.req += 1
                 self.ph = PH_PASS
             else:
@@ -491,8 +476,9 @@ class VirusCoState(State):
     def _hand_over(self, giver: int, receiver: int, then: int):
         """A card handed to `receiver`, who decides next (phase `then`).
 
-        Mr. Doctor stand-in: whoever hands a card to Mr. Doctor first pays him one pill of their
-        choice (if they hold any): the giver's decision, before the receiver's."""
+        Only with mr_doctor="fee_on_pass" (a stand-in for the table talk, not the seed's rule):
+        whoever hands a card to Mr. Doctor first pays him one pill of their choice (if they hold
+        any), the giver's decision, before the receiver's."""
         if self.game.fee and receiver == self.doctor and (self.pills[giver][0] or self.pills[giver][1]
                                                           or self.pills[giver][2]):
             self.fee_to = receiver
@@ -573,6 +559,9 @@ class VirusCoState(State):
             self.front[p].append(c)
             self.ph = PH_DIAG
         elif t == R_DOCTOR:
+            # "Whoever turns over this card places it in front of himself or herself. The card remains
+            # in effect until a player lands in the INTENSIVE CARE UNIT." No pill effect in the seed
+            # (the fee is the mr_doctor="fee_on_pass" stand-in, see _hand_over).
             self.front[p].append(c)
             self.doctor = p
             self._end_turn()
@@ -647,8 +636,9 @@ class VirusCoState(State):
         self._end_turn()
 
     def _icu_check(self, p: int) -> bool:
-        """"more than 12 illness points, or 3 syringes ... lands immediately in the INTENSIVE CARE UNIT"."""
-        if len(self.syr[p]) >= ICU_SYRINGES or self.illness(p) > ICU_ILLNESS:
+        """"more than 12 illness points ... lands immediately in the INTENSIVE CARE UNIT", after a virus
+        reached p's display (the "3 syringes" are checked where every syringe is laid: _syringe)."""
+        if self.illness(p) > ICU_ILLNESS:
             self._round_end(p)
             return True
         return False
@@ -728,37 +718,12 @@ class VirusCoState(State):
 
     def _determinize(self, p: int, rng) -> "VirusCoState":
         """Resample what p cannot see: other risk hands, the face-down circulating risk card (unless p
-        issued it), the two risk cards returned unseen, the face-down parts of both stacks, future chance."""
-        s = self.clone()
-        n = self.game.num_players
-        pool = []
-        for q in range(n):
-            if q != p:
-                pool += s.hand[q]
-        hide_rc = s.rc >= 0 and s.issuer != p
-        if hide_rc:
-            pool.append(s.rc)
-        pool += s.rbox
-        pool = [pool[i] for i in rng.permutation(len(pool))]
-        i = 0
-        for q in range(n):
-            if q != p:
-                k = len(s.hand[q])
-                s.hand[q] = sorted(pool[i:i + k])
-                i += k
-        if hide_rc:
-            s.rc = pool[i]
-            i += 1
-        s.rbox = sorted(pool[i:])
-        hidden = s.stacks[0][:-1] + s.stacks[1][:-1]
-        hidden = [hidden[j] for j in rng.permutation(len(hidden))]
-        for st in s.stacks:
-            if st:
-                k = len(st) - 1
-                top = st[-1]
-                st[:] = hidden[:k] + [top]
-                hidden = hidden[k:]
-        return s
+        issued it), the two risk cards returned unseen, the face-down parts of both stacks (hidden.py)."""
+        return hidden.determinize(self, p, rng)
+
+    def hidden_facts(self, p: int) -> dict:
+        """What p cannot see, as named under "Hidden information" in docs/rules/virus_co.md (hidden.py)."""
+        return {**super().hidden_facts(p), **hidden.hidden_facts(self, p)}
 
     def _reseed(self, seed: int) -> None:
         self.rng = make_rng(seed)

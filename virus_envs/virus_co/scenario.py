@@ -2,11 +2,12 @@
 
     s = build(game, active=0, pills={0: (1, 0, 3)}, pharmacy=(1, 0, 0),
               displays={2: [("V04", 1), "V11"]}, loose={3: 2}, hands={1: ["Infection"]},
-              up=("V25", "S01"))
+              up=("V25", "S01"), history=[[-3, 1, 2, -13]])
 
 Every card not placed is kept so that all cards stay accounted for: virus cards go into the
 stacks (face down, under the requested face-up cards), risk cards into the unseen box; pills not
-placed go to the box. Seats not named in `pills` get none.
+placed go to the box. Seats not named in `pills` get none. `history` lists the scores of the rounds
+already played (the position is then in round len(history), the totals their sums).
 """
 from __future__ import annotations
 
@@ -29,12 +30,14 @@ def risk_id(game, type_name: str, taken) -> int:
 
 
 def build(game, *, active=0, pills=None, pharmacy=(0, 0, 0), displays=None, loose=None, hands=None,
-          up=(None, None), seed=0, totals=None, round=0):
+          up=(None, None), seed=0, history=()):
     """A position at the start of `active`'s turn with the given table."""
     s = game.new_initial_state(seed)
     n = game.num_players
     cat = game.cat
-    s.round = round
+    s.history = [list(h) for h in history]
+    s.round = len(s.history)
+    s.totals = [sum(h[q] for h in s.history) for q in range(n)]
     s.active = s.cur = active
     s.ph = PH_TURN
     s.pills = [list(pills.get(q, (0, 0, 0))) if pills else [0, 0, 0] for q in range(n)]
@@ -97,8 +100,6 @@ def build(game, *, active=0, pills=None, pharmacy=(0, 0, 0), displays=None, loos
         for c in s.vir[q]:
             if cat.rtype[c] >= 0:
                 s.pub[cat.rtype[c]] += 1
-    if totals is not None:
-        s.totals = list(totals)
     s._mask = None
     return s
 
