@@ -197,8 +197,13 @@ def test_first_aid_and_net():
     assert s.wounds[0] == [[3, True, False]]
     net = put(s, 0, 6, find_card(g, special=SP_NET))
     at(s, 0, net)
+    top = s.room_deck[-2:][::-1]
     s.apply_action(A.ACTIVATE)
-    assert len(s.net[0]) == 2 and len(s.disp[0]) == 8
+    # "draw 2 room cards": each may be redrawn with an Advantage, like any card just drawn
+    assert s.ph == PH_REFILL and s.net[0] == top[:1]
+    s.apply_action(A.KEEP)
+    s.apply_action(A.KEEP)
+    assert s.net[0] == top and len(s.disp[0]) == 8 and s.ph == PH_ACT
 
 
 def test_adrenaline_and_recover_advantage():
@@ -295,7 +300,7 @@ def test_counter_attack_damage_and_shields():
     decide(s, PH_SPEND, 0)
     s.succ = 0
     s.apply_action(A.SPEND_DONE)
-    assert s.ph == PH_SHIELD and s.dmg == [0, 5, 0]
+    assert s.ph == PH_SHIELD and s.dmg == [0, 5, 0, 1], "5 Damage points, no penalty, face-down wounds"
     m = s.legal_action_mask()
     assert m[A.SHIELD + 2] and not m[A.SHIELD + 3]
     s.apply_action(A.SHIELD + 2)
@@ -313,7 +318,7 @@ def test_flee_penalty_and_explosive():
     s.tok_pool[TK_SHIELD] -= 2
     s._mask = None
     s.apply_action(A.MOVE + 0)
-    assert s.ph == PH_SHIELD and s.dmg == [0, 2, 1]
+    assert s.ph == PH_SHIELD and s.dmg == [0, 2, 1, 1], "2 Damage points, 1 penalty point, face-down wounds"
     s.apply_action(A.SHIELD + 2)
     assert len(s.wounds[0]) == 1, "the penalty point stays"
     s2 = empty_state(1)
@@ -1057,7 +1062,7 @@ def test_attack_together_worked_example_4_plus_6_minus_1():
     s.apply_action(A.KILL + ZOMBIE)
     s.apply_action(A.DODGE + BOSS)
     s.apply_action(A.DODGE + ZOMBIE)
-    assert s.wounds == [[], []] and s.countered == [True, True]
+    assert s.wounds == [[], []] and s.countered == [[c], [c]], "the group counter-attacked both (0 Damage)"
     assert s.cre[c * 9 + ZOMBIE] == 1 and s.ph == PH_ACT and s.cur == 1
 
 

@@ -41,7 +41,8 @@ class AdvantageRules:
         action after the last flip. True when asked."""
         need = 2 if ph == PH_CLUE else 1                # "Clue cards cost 2 Advantages"
         d = self.disp[p]
-        limit = len(d) - 1 if ph == PH_REFILL else len(d)   # a refill redraw cannot flip the card it returns
+        # a refill redraw cannot flip the card it returns (a Net card, drawn in Real Time, is not in the display)
+        limit = len(d) - 1 if ph == PH_REFILL and not self.net_left else len(d)
         if len(flip_candidates(d, limit)) <= need:
             return False
         self.flip = [ph, a, need, limit, need]

@@ -338,11 +338,15 @@ def slow_run(s, manual):
                 return _ask(s, OPT_ENTER, partial_kinds(s, cell, y))
         if d < 0:
             if not s.sl_moved[cell]:
-                # "Lay the Creatures flat ... If the Creature group is already lying flat, return them"
-                if s.flat[cell] and not s.cre[cell * NK + BOSS]:
+                # "Lay the Creatures flat ... If the Creature group is already lying flat, return them to the game
+                # reserve" (Bosses too; `flat_bosses="stay"`: a group with a Boss stays, lying flat)
+                if s.flat[cell] and (s.g.flat_bosses_removed or not s.cre[cell * NK + BOSS]):
                     for k in range(8):
                         s.pool[k] += s.cre[cell * NK + k]
                         s.cre[cell * NK + k] = 0
+                    for i in reversed([i for i, rec in enumerate(s.bosses) if rec[0] == cell]):
+                        s._remove_boss(i)
+                    s.flat[cell] = 0
                 else:
                     s.flat[cell] = 1
             rem[cell] = 0

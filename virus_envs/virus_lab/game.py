@@ -25,8 +25,10 @@ from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TA
 from .advantages import AdvantageRules
 from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
+from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules
+from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
 from .research import incompatible_table
@@ -49,7 +51,8 @@ _FIELDS = (
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
-    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel")
+    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left")
 
 
 class VirusLabGame(Game):
@@ -67,8 +70,14 @@ class VirusLabGame(Game):
         "table_cols": 11,           # the table's width in room spaces (Starting Room in the middle)
         "max_steps": 20000,         # truncation: decisions over the whole game
         "data_dir": "",             # another component directory with the same files ('' = built in)
+        # readings of ambiguous passages (docs/rules/virus_lab.md, Assumptions): the default is the most literal
+        "counter_attack": "per_group",  # the counter-attack owed "for each turn": per group stood against / per turn
+        "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
+        "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
+        "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
     }
-    CHOICES = {}
+    CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
+               "flat_bosses": ("removed", "stay")}
 
     def _validate_config(self):
         c = self.config
@@ -105,6 +114,10 @@ class VirusLabGame(Game):
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
         self.auto_disp = bool(self.config["auto_display_choices"])
+        self.per_turn_counter = self.config["counter_attack"] == "per_turn"
+        self.shield_all = self.config["shields"] == "damage_points"
+        self.flat_bosses_removed = self.config["flat_bosses"] == "removed"
+        self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -125,6 +138,9 @@ class VirusLabGame(Game):
         s._setup()
         s._advance()
         return s
+
+    def _validate_dict(self, d: dict) -> None:
+        validate_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
         s = VirusLabState(self)
@@ -149,7 +165,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules, TurnEndRules,
+class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules, TurnEndRules,
                     LabRules, State):
     """One position of a game of Virus."""
 
@@ -235,8 +251,10 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
         deck.extend(put_back)
         rng.shuffle(deck)
         rem = comp.removals[n] if n in comp.removals else None
+        self.room_out = []          # removed at setup: unknown to every player
         if rem is not None:
             if "random" in rem:
+                self.room_out = sorted(deck[:rem["random"]])
                 deck = deck[rem["random"]:]
             else:
                 out = set()
@@ -246,6 +264,7 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
                     out.update(labs[:rem["lab_per_colour"]])
                     out.update(norm[:rem["normal_per_colour"]])
                 deck = [c for c in deck if c not in out]
+                self.room_out = sorted(out)
                 rng.shuffle(deck)
         self.room_deck, self.room_discard = deck, []
         # Bosses by difficulty: ASSUMPTION: a Leader on a Boss tile in each of the first rooms
@@ -282,9 +301,9 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
                 self.disp[p].append([c, True])
         self.room_deck.extend(labs_out)
         rng.shuffle(self.room_deck)
-        self.adren = [False] * n
+        self.adren = [0] * n                    # Adrenaline tokens used this Real Time phase
         self.dodged = [[0] * NK for _ in range(n)]
-        self.countered = [False] * n
+        self.countered = [[] for _ in range(n)]   # rooms whose group counter-attacked the Hero this turn
         self.combat_cell = [-1] * n
         self.flee_free = [False] * n
         self.passed = [False] * n
@@ -307,6 +326,12 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
         # a pending display choice: flip = [phase to resume, action to resume, flips left, slots open to the
         # choice, flips in all]; dsel = [group action, cards it takes, slots chosen so far...]
         self.flip, self.dsel = [], []
+        # what the players know of the decks besides the public top cards (hidden.py): the number of Room and
+        # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
+        # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
+        self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
+        self.boss_gone = []
+        self.net_left = 0           # Net cards still to draw (one at a time)
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -386,43 +411,6 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
     def action_to_string(self, a: int) -> str:
         return TABLE.name(a)
 
-    def _determinize(self, p: int, rng) -> "VirusLabState":
-        """Resample what nobody sees: deck orders, unrevealed Boss cards, face-down wound faces (the back of
-        the top wound card, which everybody sees, is kept)."""
-        s = self.clone()
-        comp = self.g.comp
-        for name in ("room_deck", "event_deck", "clue_deck"):
-            lst = getattr(s, name)
-            rng.shuffle(lst)
-        hidden = [i for i, b in enumerate(s.bosses) if i not in s.boss_seen]
-        bpool = s.boss_deck + [s.bosses[i][2] for i in hidden]
-        rng.shuffle(bpool)
-        for i in hidden:
-            s.bosses[i][2] = bpool.pop()
-        s.boss_deck = bpool
-        # face-down wounds and the wound deck; the top card's back (heart or not) is public
-        slots = [(q, j) for q in range(s.n) for j, w in enumerate(s.wounds[q]) if w[1] and w[0] >= 0]
-        wpool = s.wound_deck + [s.wounds[q][j][0] for q, j in slots]
-        if wpool:
-            top_heart = comp.wound_heart[s.wound_deck[-1]] if s.wound_deck else None
-            order = list(rng.permutation(len(wpool)))
-            wpool = [wpool[i] for i in order]
-            nd = len(s.wound_deck)
-            deck = wpool[:nd]
-            rest = wpool[nd:]
-            if nd and comp.wound_heart[deck[-1]] != top_heart:
-                for i in range(len(wpool)):
-                    if comp.wound_heart[wpool[i]] == top_heart and i != nd - 1:
-                        wpool[i], wpool[nd - 1] = wpool[nd - 1], wpool[i]
-                        break
-                deck, rest = wpool[:nd], wpool[nd:]
-            s.wound_deck = deck
-            for (q, j), c in zip(slots, rest):
-                s.wounds[q][j][0] = c
-        s.rng = make_rng(int(rng.integers(1 << 62)))
-        s._mask = None
-        return s
-
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
         return self.pos[p] >= 0
@@ -445,7 +433,27 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
         if not self.room_deck:
             self._finish()
             return -1
-        return self.room_deck.pop()
+        return self._pop_room()
+
+    def _pop_room(self):
+        c = self.room_deck.pop()
+        if self.room_known > len(self.room_deck):
+            self.room_known = len(self.room_deck)
+        return c
+
+    def _room_to_bottom(self, c):
+        """ "return to the bottom of the deck" a Room card everybody saw."""
+        self.room_deck.insert(0, c)
+        self.room_known += 1
+
+    def _remove_boss(self, i):
+        """Boss i leaves the map (killed, or its group returned to the reserve): its Leader miniature goes back to
+        the reserve, its card out of the game (still hidden if nobody met the Boss)."""
+        rec = self.bosses.pop(i)
+        self.boss_gone.append([rec[2], 1 if i in self.boss_seen else 0])
+        self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
+        self.pool[rec[1]] += 1
+        self.cre[rec[0] * NK + CR.BOSS] -= 1
 
     def _move_cubes(self, p, k, cell):
         """Spend k Action cubes from p's stock onto `cell`."""
@@ -479,6 +487,8 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
                 self._finish()
                 return
             self.event = self.event_deck.pop()
+            del self.event_known[len(self.event_deck):]
+            # "The Lead player draws an Event card and secretly reads it" (encoding.event_secret)
             if self.num_adv(self.lead) > 0:
                 self.ph, self.cur = PH_EVENT, self.lead
             else:
@@ -518,7 +528,7 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
             self._place_continue()
         elif k == Q_DAMAGE:
             self.ret = RET_QUEUE
-            self._damage(item[1], item[2], item[3])
+            self._damage(item[1], item[2], item[3], bool(item[4]))
         elif k == Q_DEEP:
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
             q = []
@@ -573,7 +583,7 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
             self.ph, self.cur = PH_SLOW, self.lead
             return
         for p, amt in self.sl_events:
-            self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
+            self.queue.insert(0, [Q_DAMAGE, p, amt, 0, 1])
         self.sl_events = []
 
     def _place_continue(self):
@@ -604,13 +614,16 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) > 0 and len(self.event_deck) > 0
         elif ph in (PH_WOUND, PH_REFILL):
-            m[A.KEEP] = m[A.REDRAW] = True
+            m[A.KEEP] = m[A.REDRAW] = True      # asked only when a redraw is possible
         elif ph == PH_CLUE:
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
         elif ph == PH_TRAP:
-            for h, d, r in self._trap_options(self.trap_card):
+            opts = self._trap_options(self.trap_card)
+            for h, d, r in opts:
                 m[trap_id(h, d, r)] = True
+            m[A.KEEP] = not opts                # "If no suitable space is available, the player discards the card"
+            m[A.REDRAW] = self._may_redraw_trap(p)
         elif ph == PH_ROLL:
             self._mask_roll(m, p)
         elif ph == PH_RESULT:
@@ -684,7 +697,9 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
                 # "return it to the bottom of the Event deck and draw the next Event card"
                 self._use_adv(p)
                 self.event_deck.insert(0, self.event)
+                self.event_known.insert(0, p)       # only the Lead saw it
                 self.event = self.event_deck.pop()
+                del self.event_known[len(self.event_deck):]
                 if self.num_adv(p) == 0:
                     self.ph = PH_NONE
                     self._apply_event()
@@ -694,9 +709,7 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
         elif ph == PH_CLUE:
             self._apply_clue(a, p)
         elif ph == PH_TRAP:
-            _, h, d, r = TABLE.payloads[a]
-            self._place_trap(h, d, r)
-            self.ph = PH_NONE
+            self._apply_trap(a, p)
         elif ph == PH_ROLL:
             self._apply_roll(a, p)
         elif ph == PH_RESULT:
@@ -705,17 +718,20 @@ class VirusLabState(RealTimeRules, AdvantageRules, EventRules, CombatRules, Woun
             self._apply_spend(a, p)
         elif ph == PH_SHIELD:
             k = a - A.SHIELD
-            q, amount, pen = self.dmg
+            q, amount, pen, down = self.dmg
             self.tok[q][TK_SHIELD] -= k
             self.tok_pool[TK_SHIELD] += k
             self.dmg = []
-            if not self._take_wounds(q, amount - k + pen):
+            if not self._take_wounds(q, amount - k + pen, bool(down)):
                 self._resume()
         elif ph == PH_WOUND:
             if not self._apply_wound_choice(a, p):
                 self._resume()
         elif ph == PH_REFILL:
-            self._apply_refill_choice(a, p)
+            if self.net_left:
+                self._apply_net_choice(a, p)    # a Net card (Real Time)
+            else:
+                self._apply_refill_choice(a, p)
         elif ph == PH_GAIN:
             self._apply_gain(a, p)
         elif ph == PH_BUY:

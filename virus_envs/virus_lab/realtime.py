@@ -23,9 +23,7 @@ class RealTimeRules:
         """After a Real Time action: pending Damage (shield decisions), Clue draws, the Antidote, then the next
         player. False when a decision interrupts (the Real Time loop resumes after it)."""
         while self.rt_dmg:
-            item = self.rt_dmg.pop(0)
-            if len(item) == 2 and self._damage(item[0], item[1]) or \
-                    len(item) == 3 and self._take_wounds(item[0], item[1], bool(item[2])):
+            if self._hurt_now(self.rt_dmg.pop(0)):
                 self.ret = RET_RT
                 return False
         if self.terminal:
@@ -40,18 +38,17 @@ class RealTimeRules:
         self._rt_next()
         return True
 
-
     def _start_rt(self):
         comp = self.g.comp
         self.in_rt = False
         self.sp_uses = bytearray(self.g.geo.ncells)
         self.act_exit = [[], []]
         for p in range(self.n):
-            self.countered[p] = False
+            self.countered[p] = []
             self.combat_cell[p] = -1
             self.flee_free[p] = False
             self.dodged[p] = [0] * NK
-            self.adren[p] = False
+            self.adren[p] = 0
             self.passed[p] = not self.active(p)
         # traps: "Every Creature or Hero in the room at the beginning of the Real Time phase"
         for cell in range(self.g.geo.ncells):
@@ -60,11 +57,11 @@ class RealTimeRules:
                 if t == TR_LASERS:
                     CR._kill_one_hp(self, cell)
                 for p in range(self.n):
-                    if self.pos[p] == cell and t in (TR_LASERS, TR_GAS):
-                        self._hurt(p, 1, t == TR_GAS)
+                    if self.pos[p] == cell:
+                        self._trap_hurts(p, t)
         # the trap wounds (queued at the front by _hurt) are drawn first, then the phase starts
         i = 0
-        while i < len(self.queue) and self.queue[i][0] == Q_WOUNDS:
+        while i < len(self.queue) and self.queue[i][0] in (Q_WOUNDS, Q_DAMAGE):
             i += 1
         self.queue.insert(i, [Q_RT_GO])
 
@@ -87,47 +84,66 @@ class RealTimeRules:
         self.in_rt = False
         self.ph = PH_NONE
 
+    def _countered_here(self, p):
+        """Has the Creature group p stands against counter-attacked him this turn? "at least 1 Creature
+        counter-attack must be done for each turn also if the player doesn't attack", for each group the Hero
+        stands against (`counter_attack="per_group"`); `"per_turn"`: any counter-attack this turn counts."""
+        if self.g.per_turn_counter:
+            return bool(self.countered[p])
+        return self.pos[p] in self.countered[p]
+
     def _end_rt(self):
-        comp = self.g.comp
         dq = []
         for p in range(self.n):
-            # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack"
-            if self.active(p) and self.in_combat(p) and not self.countered[p]:
-                dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0])
+            # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack.
+            # In this case the counter-attack is done as soon the countdown expires."
+            if self.active(p) and self.in_combat(p) and not self._countered_here(p):
+                self._reveal_bosses(self.pos[p])
+                dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0, 1])
             if self.combat_cell[p] >= 0 and self.reserve[p] > 0:
                 # "place 1 Action cube used in combat, if any, on the room"
                 self.reserve[p] -= 1
                 self.cubes[self.combat_cell[p] * self.n + p] += 1
             if self.adren[p]:
-                # "discard all Action cubes from his stock ... and draw 1 Wound card ... face-up"
+                # "At the end of countdown, the player must discard all Action cubes from his stock and return them
+                # to his reserve and draw 1 Wound card and place it face-up": 1 Wound card for each token used
                 self.reserve[p] += self.stock[p]
                 self.stock[p] = 0
-                dq.append([Q_WOUNDS, p, 1, 0])
+                dq.append([Q_WOUNDS, p, self.adren[p], 0])
         if not any(self.active(p) for p in range(self.n)):
             self.final = True
             self.queue = dq + [[Q_DEEP]]
             return
-        del comp
         self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
 
+    def _reveal_bosses(self, cell):
+        """ "Keep the Boss card hidden until a Hero interacts with the Boss (moves up its room or performs a ranged
+        attack)": a Hero entering its room, attacking its group, or attacked by it (its Damage is then known)."""
+        for i, rec in enumerate(self.bosses):
+            if rec[0] == cell and i not in self.boss_seen:
+                self.boss_seen.append(i)
+
+    def _trap_hurts(self, p, t):
+        """Lasers: "immediately suffers 1 Damage point. Affected players draw a face-up Wound card" (Damage points:
+        Shields may negate them); Gas: "immediately draws 1 face-down Wound card" (a Wound card, no Damage point)."""
+        if t == TR_LASERS:
+            self._hurt(p, 1, False, damage=True)
+        elif t == TR_GAS:
+            self._hurt(p, 1, True)
+
     def _enter(self, p, y):
         """Hero p enters room y: traps, Bosses revealed."""
-        comp = self.g.comp
         self.pos[p] = y
-        for i, rec in enumerate(self.bosses):
-            if rec[0] == y and i not in self.boss_seen:
-                self.boss_seen.append(i)
+        self._reveal_bosses(y)
         if self.trapside[y]:
-            t = comp.room_trap[self.card[y]]
-            if t in (TR_LASERS, TR_GAS):
-                self._hurt(p, 1, t == TR_GAS)
+            self._trap_hurts(p, self.g.comp.room_trap[self.card[y]])
         if self.armed[y] and self.alive[p]:
             self.explode(y)
 
     def _mask_act(self, m, p):
-        g, geo, comp = self.g, self.g.geo, self.g.comp
+        geo, comp = self.g.geo, self.g.comp
         m[A.PASS] = True
         cell = self.pos[p]
         st = self.stock[p]
@@ -145,10 +161,10 @@ class RealTimeRules:
                     if connected(geo, self.doors, self.breach, cell, d) >= 0 and CR.occupancy(self, y) < CR.CAPACITY:
                         m[A.MOVE + d] = True
                 elif self.breach[e] or (self.doors[cell] >> d) & 1:
-                    self._mask_explore(m, p, d, y)
+                    self._mask_explore(m, p, d, y, combat)
         if combat:
             m[A.ATTACK] = st >= 1
-            m[A.TOGETHER] = st >= 1 and not self.countered[p] and bool(self._partners(p))
+            m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
         elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -169,7 +185,8 @@ class RealTimeRules:
         if st >= 1 and not combat:
             m[A.PICKUP] = self.antidote_cell == cell
             m[A.EXIT] = self.card[cell] == START_CARD and self.exit_open
-        m[A.ADREN] = self.tok[p][TK_ADREN] > 0 and not self.adren[p] and self.reserve[p] > 0
+        # "Use an Adrenaline token": no limit per turn
+        m[A.ADREN] = self.tok[p][TK_ADREN] > 0 and self.reserve[p] > 0
         m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
         m[A.MAJOR_CARDS] = any(not c[1] for c in self.disp[p]) and self._major_ok(p)
         if not combat:
@@ -177,12 +194,13 @@ class RealTimeRules:
                 self._mask_tiles(m, p, cell)
             self._mask_give(m, p, cell)
 
-
-    def _mask_explore(self, m, p, d, y):
+    def _mask_explore(self, m, p, d, y, combat):
         g, geo, comp = self.g, self.g.geo, self.g.comp
         slots = [(k, c) for k, (c, up) in enumerate(self.disp[p]) if up] + \
                 [(MAX_DISPLAY + k, c) for k, c in enumerate(self.net[p])]
-        breach_ok = self.t_breach[p] > 0
+        # the Breach placed with the card is the "Open a Breach" action: a tile from the stock, "only available
+        # outside of combat", and (`breach_explore_cube`) its own Action cube
+        breach_ok = self.t_breach[p] > 0 and not combat and self.stock[p] >= 1 + self.g.breach_cube
         for k, c in slots:
             seen = set()
             lab = comp.room_lab[c] if c < comp.num_rooms else -1
@@ -199,7 +217,6 @@ class RealTimeRules:
                     # "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which
                     # is adjacent to a doorway."
                     m[explore_id(d, k, r)] = True
-
 
     def _apply_act(self, a, p):
         g, geo, comp = self.g, self.g.geo, self.g.comp
@@ -221,9 +238,14 @@ class RealTimeRules:
                 else:
                     c = self.net[p].pop(k - MAX_DISPLAY)
                 bad = mismatches(geo, self.card, self.doors, self.breach, y, g.rot_doors[c][r])
-                if bad:                         # the Breach placed with the card (1 tile, no extra cube)
+                if bad:
+                    # "simultaneously placing a Breach": "OPEN A BREACH. Spend 1 Action cube (placing it in the
+                    # room) to place a Breach tile from your stock" (the cube goes to the new room, where the
+                    # Breach is and the Hero ends; `breach_explore_cube=False`: no cube for it)
                     self.t_breach[p] -= 1
                     self.breach[geo.EDGE[y][bad[0]]] = 1
+                    if g.breach_cube:
+                        self._move_cubes(p, 1, y)
                 self._put(y, c, r, False)
                 self.explored[y] = p
             amt, pen = self._leave_combat(p)
@@ -234,7 +256,7 @@ class RealTimeRules:
             if a >= A.EXPLORE and comp.room_lab[self.card[y]] >= 0:
                 self._check_lab(p, y)
             if amt or pen:
-                pending = self._damage(p, amt, pen)
+                pending = self._damage(p, amt, pen, True)
         elif a == A.SEARCH:
             self._move_cubes(p, 3, cell)
             self.searched[cell] = p
@@ -259,10 +281,9 @@ class RealTimeRules:
                     self.bullets[p] += k
                     self.bullet_pool -= k
                 elif sp == SP_NET:
-                    for _ in range(2):
-                        c2 = self._draw_room()
-                        if c2 >= 0:
-                            self.net[p].append(c2)
+                    # "draw 2 room cards", one at a time (each may be redrawn with an Advantage)
+                    self.net_left = 2
+                    pending = self._net_draw(p)
         elif a == A.PICKUP:
             self._move_cubes(p, 1, cell)
             self.antidote_cell = -1
@@ -283,7 +304,7 @@ class RealTimeRules:
             k = min(7, self.reserve[p])
             self.reserve[p] -= k
             self.stock[p] += k
-            self.adren[p] = True
+            self.adren[p] += 1
         elif a == A.RECOVER:
             # No Real Time: "pay 3 Action cubes ... to recover 1 Advantage. Place the cubes in the player reserve."
             # "The player then flips 1 ... room card(s) from his display face up"
@@ -300,6 +321,7 @@ class RealTimeRules:
             i, h = divmod(a - A.GIVE, 4)
             self._give(p, h, i)
         elif a == A.ATTACK:
+            self._reveal_bosses(cell)
             self.stock[p] -= 1
             self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
             self.ph = PH_ROLL
@@ -307,6 +329,7 @@ class RealTimeRules:
             pending = True
         elif a == A.TOGETHER:
             # "If they all still have to roll, players can attack the same target together."
+            self._reveal_bosses(cell)
             self.team = [p] + self._partners(p)
             self.team_succ = 0
             for h in self.team:
@@ -322,3 +345,31 @@ class RealTimeRules:
             return
         self._rt_continue()
 
+
+    def _net_draw(self, p):
+        """The Net's cards, one at a time; True while the player decides to keep the card just drawn or "return to
+        the bottom of the deck the card he just drew and draw a new one" (1 Advantage; Net cards are no
+        Advantages themselves). `net_left` counts the cards not kept yet (the one being decided included)."""
+        while self.net_left > 0:
+            c = self._draw_room()
+            if c < 0:
+                self.net_left = 0
+                return False
+            self.net[p].append(c)
+            if self.num_adv(p) > 0 and self.room_deck:
+                self.ph, self.cur = PH_REFILL, p
+                return True
+            self.net_left -= 1
+        return False
+
+    def _apply_net_choice(self, a, p):
+        if a == A.REDRAW:
+            self._use_adv(p)
+            self._room_to_bottom(self.net[p].pop())
+            self.net[p].append(self._draw_room())
+            if self.num_adv(p) > 0 and self.room_deck:
+                return
+        self.net_left -= 1
+        self.ph = PH_NONE
+        if not self._net_draw(p):
+            self._resume()
