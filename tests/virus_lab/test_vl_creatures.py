@@ -6,8 +6,10 @@ Maps are drawn with rows going into the table (row 0 holds the Starting Room S a
 """
 from __future__ import annotations
 
-from vl_helpers import (BLOODER, BLUE, DESU, DOG, GREEN, MUTANT, RED, TRICKER, ZOMBIE, at, cell, corridor, creatures,
-                        empty_state, four, put)
+import pytest
+
+from vl_helpers import (BLOODER, BLUE, BOSS, DESU, DOG, GREEN, MUTANT, RED, TRICKER, ZOMBIE, at, cell, corridor,
+                        creatures, empty_state, four, put)
 from virus_envs.virus_lab import creatures as CR
 from virus_envs.virus_lab.actions import A
 from virus_envs.virus_lab.board import DOOR_CLOSED
@@ -68,6 +70,29 @@ def test_lying_flat_then_removed():
     assert s.flat[a] and s.cre[a * 9 + DOG] == 2
     CR.slow_movement(s, 2)
     assert s.cre[a * 9 + DOG] == 0 and s.pool[DOG] == 10
+
+
+@pytest.mark.parametrize("rule", ["removed", "stay"])
+def test_a_boss_group_lying_flat_twice_is_removed(rule):
+    """ "If neither 1, 2, nor 3 is possible, the Creature group remains stationary. Lay the Creatures flat ... If the
+    Creature group is already lying flat, return them to the game reserve": no exception for Bosses in the base
+    game (the Boss's Leader miniature goes back to the reserve, its card out of the game). `flat_bosses="stay"` is
+    the old reading (a group with a Boss is never returned)."""
+    s = empty_state(1, flat_bosses=rule)
+    a = put(s, 6, 8, four(s.g))
+    creatures(s, a, dog=1)
+    card = s.boss_deck.pop()
+    s.pool[DESU] -= 1
+    s.bosses = [[a, DESU, card]]
+    s.cre[a * 9 + BOSS] = 1
+    CR.slow_movement(s, 2)
+    assert s.flat[a] and s.cre[a * 9 + BOSS] == 1
+    CR.slow_movement(s, 2)
+    if rule == "removed":
+        assert s.cre[a * 9 + BOSS] == 0 and s.cre[a * 9 + DOG] == 0 and s.bosses == []
+        assert s.pool[DESU] == 2 and s.pool[DOG] == 10 and s.boss_gone == [[card, 0]], "unmet: its card stays hidden"
+    else:
+        assert s.cre[a * 9 + BOSS] == 1 and s.cre[a * 9 + DOG] == 1 and s.flat[a]
 
 
 def test_movement_by_difficulty_dog_bonus_and_stop_at_hero():

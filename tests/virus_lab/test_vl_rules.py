@@ -385,6 +385,61 @@ def test_trap_check_placement_and_proliferation():
     assert s.trapside[y] and s.card[y] == prol and CR.creature_space(s, y) == 2
 
 
+def test_trap_card_redrawn_with_an_advantage():
+    """ "GENERAL EFFECTS: The player may return to the bottom of the deck the card he just drew and draw a new one of
+    the same type (Event, Wound, or Room card ...)": the Room card a player draws for the trap check too."""
+    s = empty_state(1, auto_display_choices=True)
+    first, second = s.room_deck[-1], s.room_deck[-2]
+    s._trap_check(0)
+    assert s.ph == PH_TRAP and s.trap_card == first
+    m = s.legal_action_mask()
+    assert m[A.REDRAW] and not m[A.KEEP], "a place exists: place it or redraw"
+    s.queue = [[Q_RT]]
+    s.apply_action(A.REDRAW)
+    assert s.trap_card == second and s.room_deck[0] == first and s.room_known == 1
+    assert s.view(0)["room_deck_bottom"] == [s.g.comp.room_name[first]], "everybody saw where it went"
+    assert sum(1 for _, up in s.disp[0] if not up) == 1, "1 Advantage"
+
+
+def test_trap_card_with_no_place_discarded_or_redrawn():
+    """ "If no suitable space is available, the player discards the card and does not place a trap card this
+    turn" - unless he redraws it. Without an Advantage left, nothing to decide: discarded."""
+    s = empty_state(1, auto_display_choices=True)
+    g = s.g
+    st = g.geo.start_cell
+    for d in (1, 2, 3):                     # the Hero's room is surrounded (the table edge to the north)
+        put(s, *g.geo.rc(g.geo.NB[st][d]), four(g, k=d))
+    s._mask = None
+    first, second = s.room_deck[-1], s.room_deck[-2]
+    s._trap_check(0)
+    assert s.ph == PH_TRAP and s.trap_card == first
+    m = s.legal_action_mask()
+    assert m[A.KEEP] and m[A.REDRAW] and m.sum() == 2, "discard it, or redraw"
+    s.queue = [[Q_RT]]
+    s.apply_action(A.KEEP)
+    assert s.room_discard == [first] and s.trap_card == -1
+    for k in range(8):
+        s.disp[0][k][1] = False             # 8 face-down cards: no Advantage left
+    s._trap_check(0)
+    assert s.ph != PH_TRAP and s.room_discard == [first, second], "no Advantage left: discarded without asking"
+
+
+def test_net_cards_redrawn_with_an_advantage():
+    """Net Room: "draw 2 room cards"; each "card he just drew" may go back to the bottom for 1 Advantage."""
+    s = empty_state(1, auto_display_choices=True)
+    net = put(s, 1, 5, find_card(s.g, special=SP_NET))
+    at(s, 0, net)
+    a, b, c = s.room_deck[-1], s.room_deck[-2], s.room_deck[-3]
+    s.apply_action(A.ACTIVATE)
+    assert s.ph == PH_REFILL and s.net[0] == [a]
+    s.apply_action(A.REDRAW)
+    assert s.net[0] == [b] and s.room_deck[0] == a and s.ph == PH_REFILL
+    s.apply_action(A.KEEP)
+    assert s.net[0] == [b, c] and s.ph == PH_REFILL, "the second card"
+    s.apply_action(A.KEEP)
+    assert s.ph == PH_ACT and s.cur == 0 and sum(1 for _, up in s.disp[0] if not up) == 1
+
+
 def test_lasers_and_gas():
     s = empty_state(2)
     g = s.g
@@ -758,6 +813,41 @@ def test_explore_breaking_the_match_with_a_breach():
     s.apply_action(explore_id(1, 0, 3))
     y = cell(s, 0, 6)
     assert s.t_breach[0] == 0 and s.breach[g.geo.EDGE[y][2]] == 1 and s.pos[0] == y
+
+
+@pytest.mark.parametrize("pay, cubes", [(True, 2), (False, 1)])
+def test_the_breach_placed_while_exploring_is_the_open_a_breach_action(pay, cubes):
+    """ "It is possible to break this rule ONLY by simultaneously placing a Breach"; placing one is "OPEN A BREACH.
+    Spend 1 Action cube (placing it in the room) to place a Breach tile from your stock ... This action is only
+    available outside of combat": the move's cube and the Breach's cube (both on the new room, where the Hero and
+    the Breach are). `breach_explore_cube=False` is the old reading (the tile only)."""
+    s = empty_state(1, breach_explore_cube=pay)
+    g = s.g
+    one = find_card(g, doors=1, lab=False)
+    s.disp[0] = [[one, True]]
+    put(s, 1, 6, find_card(g, doors=5, lab=False), rot=0)
+    s.t_breach[0] = 1
+    s.breach_pool -= 1
+    s.stock[0], s.reserve[0] = cubes, s.reserve[0] + s.stock[0] - cubes
+    s._mask = None
+    assert s.legal_action_mask()[explore_id(1, 0, 3)], "just enough cubes"
+    if pay:
+        s.stock[0], s.reserve[0] = 1, s.reserve[0] + 1
+        s._mask = None
+        assert not s.legal_action_mask()[explore_id(1, 0, 3)], "1 cube pays the move, not the Breach"
+        s.stock[0], s.reserve[0] = 2, s.reserve[0] - 1
+        s._mask = None
+    s.apply_action(explore_id(1, 0, 3))
+    y = cell(s, 0, 6)
+    assert s.stock[0] == 0 and s.cubes[y] == cubes
+    # in combat, no Breach: the same exploration is refused
+    s2 = empty_state(1)
+    s2.disp[0] = [[one, True]]
+    put(s2, 1, 6, find_card(g, doors=5, lab=False), rot=0)
+    s2.t_breach[0] = 1
+    s2.breach_pool -= 1
+    creatures(s2, g.geo.start_cell, dog=1)
+    assert not s2.legal_action_mask()[explore_id(1, 0, 3)]
 
 
 # --------------------------------------------------------------------------------- slow phase choices
