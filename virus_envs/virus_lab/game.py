@@ -155,6 +155,17 @@ _ADV_ACTIONS = frozenset((A.REDRAW, A.ADV_CUBE, A.ADV_BULLET, A.ADV_RES))
 
 # per-cell / per-edge small counts held in bytearrays (cheap copies, zero-copy numpy views for the encoding)
 _BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat", "expl", "armed")
+# how clone() copies each field: lists of lists (copied all the way down) and lists of numbers (one slice);
+# the other fields are numbers (test_vl_env checks the split on random games)
+_DEEP_FIELDS = ("queue", "labs_used", "bosses", "act_exit", "tok", "t_bar", "wounds", "disp", "net", "dodged",
+                "countered", "rt_dmg", "opts", "pl_queue", "sl_events", "boss_gone")
+_FLAT_FIELDS = (
+    "card", "rot", "explored", "searched", "labcells", "labvert", "pool", "bar_pool", "boss_seen", "exit_cells",
+    "room_deck", "room_discard", "event_deck", "event_pile", "wound_deck", "wound_discard", "clue_deck", "clues",
+    "boss_deck", "tok_pool", "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "t_door",
+    "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
+    "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
+    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known")
 
 
 def _copy(v):
@@ -383,13 +394,32 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
-        s.game = s.g = self.g
-        s.n = self.n
-        s._mask = self._mask
-        for f in _FIELDS:
-            setattr(s, f, _copy(getattr(self, f)))
-        s.rng = rng_from_dict(self.rng.bit_generator.state)
+        d = s.__dict__
+        d.update(self.__dict__)             # numbers, the game, the cached (read-only) mask
+        for f in _BYTE_FIELDS:
+            d[f] = d[f][:]
+        for f in _FLAT_FIELDS:
+            d[f] = d[f][:]
+        for f in _DEEP_FIELDS:
+            d[f] = _copy(d[f])
+        # the Generator is rebuilt from a snapshot only when the copy meets chance (building one costs more than
+        # copying the rest of the state)
+        d["_rng"], d["_rng_snap"] = None, (self._rng.bit_generator.state if self._rng is not None else self._rng_snap)
         return s
+
+    _rng = _rng_snap = None
+
+    @property
+    def rng(self):
+        """The state's Generator: every chance event (core.seeding)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = rng_from_dict(self._rng_snap)
+        return r
+
+    @rng.setter
+    def rng(self, r):
+        self._rng = r
 
     def to_dict(self) -> dict:
         d = {"env_id": self.g.env_id, "num_players": self.n}
