@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench mutate screenshots clean
 
 setup: $(STAMP)
 
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[dev,rl,bench]"
+	$(PY) -m pip install --quiet -e ".[dev,rl,bench,render,web]"
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -28,5 +28,18 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(VENV)/bin/virus-arena bench
 
+# Mutation testing of one game's rules (docs/testing.md): the functions listed for GAME in
+# tools/mutation_targets.yaml, against that game's tests plus tests/core. Long: not part of `make test`.
+mutate: $(STAMP)
+	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab>"; exit 2; }
+	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
+
+# the README's pictures (docs/img/): one position of each game, the full table
+screenshots: $(STAMP)
+	$(VENV)/bin/virus-arena snapshot --game virus_cards_v0 --players 4 --seed 3 --steps 60 -o docs/img/virus_cards.png
+	$(VENV)/bin/virus-arena snapshot --game roll_write_v0 --players 2 --seed 2 --steps 40 -o docs/img/roll_write.png
+	$(VENV)/bin/virus-arena snapshot --game virus_co_v0 --players 4 --seed 2 --steps 80 -o docs/img/virus_co.png
+	$(VENV)/bin/virus-arena snapshot --game virus_lab_v0 --players 2 --seed 1 --steps 150 -o docs/img/virus_lab.png
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info mutants

@@ -145,6 +145,8 @@ COMMAND_MODULES = [
     "virus_envs.experiments.cli:_register_basic",
     "virus_envs.experiments.tournament:register",
     "virus_envs.experiments.play:register",
+    "virus_envs.experiments.serve:register",
+    "virus_envs.experiments.snapshot:register",
     "virus_envs.experiments.train:register",
     "virus_envs.experiments.contamination_study:register",
 ]

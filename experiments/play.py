@@ -11,6 +11,7 @@ that the final scores equal the recorded ones.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import numpy as np
@@ -53,7 +54,24 @@ def choose(state, inp=None, out=None) -> int:
         out.write(f"  {state.action_to_string(a)!r} is not allowed now ({state.phase()})\n")
 
 
-def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int, config: dict,
+def seat_specs(n: int, seat: int, opponents: list) -> list:
+    """Who sits where: "human" at `seat`, the opponents' specs cycled over the other seats (default heuristic)."""
+    opponents = opponents or ["heuristic"]
+    others = iter(opponents[k % len(opponents)] for k in range(n))
+    return ["human" if p == seat else next(others) for p in range(n)]
+
+
+def add_table_args(p, what: str) -> None:
+    """The arguments of a game against agents (`play`, `serve`): game, players, seat, opponents, config."""
+    p.add_argument("--game", required=True)
+    p.add_argument("--players", type=int)
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
+    p.add_argument("--seed", type=int, default=None, help=f"{what} (default: a random seed, printed)")
+    p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
+
+
+def play_session(env_id: str, players: int | None, seat: int, opponents: list, seed: int | None, config: dict,
                  inp=None, out=None, record: str | None = None) -> dict:
     """One game of a person (at `seat`) against agents; returns the game record."""
     from virus_envs import agents as agents_mod
@@ -65,20 +83,14 @@ def play_session(env_id: str, players: int | None, seat: int, opponents: list, s
     n = game.num_players
     if not 0 <= seat < n:
         raise ValueError(f"--seat must be 0..{n - 1}")
-    if not opponents:
-        opponents = ["heuristic"]
-    specs = []
-    k = 0
-    for p in range(n):
-        if p == seat:
-            specs.append("human")
-        else:
-            specs.append(opponents[k % len(opponents)])
-            k += 1
+    specs = seat_specs(n, seat, opponents)
+    if seed is None:     # a fresh deal each time; printed so that the game can be played again
+        import secrets
+        seed = secrets.randbelow(2**31)
     bots = {p: agents_mod.make(specs[p], game, seed=seed * 31 + p) for p in range(n) if p != seat}
     s = game.new_initial_state(seed=seed)
     actions = []
-    out.write(f"{env_id}, {n} players; you are player_{seat}; the others: "
+    out.write(f"{env_id}, {n} players, seed {seed} (--seed {seed} deals it again); you are player_{seat}; the others: "
               + ", ".join(f"player_{p}={specs[p]}" for p in range(n) if p != seat) + "\n")
     try:
         while not s.is_terminal():
@@ -88,7 +100,7 @@ def play_session(env_id: str, players: int | None, seat: int, opponents: list, s
                 a = choose(s, inp, out)
             else:
                 a = bots[p].act(decision_for(s, with_handle=bots[p].needs_handle))
-                out.write(f"player_{p} ({specs[p]}): {game.action_to_string(a)}\n")
+                out.write(f"player_{p} ({specs[p]}): {in_words(s, a)}\n")
             s.apply_action(a)
             actions.append(int(a))
     except (EOFError, KeyboardInterrupt):
@@ -140,6 +152,38 @@ def load_game_records(path: str) -> list[dict]:
     return recs
 
 
+_RELATIVE_SEAT = re.compile(r"(?<![\w+])(?:seat)?\+(\d+)\b")
+
+
+def in_words(state, a: int) -> str:
+    """The action's name with relative seats resolved: VIRUS!'s `+r` and Virus & Co's `seat+k` (k seats on
+    from the decider, in turn order) become `player_q`."""
+    text = state.action_to_string(a)
+    p, n = state.current_player(), state.game.num_players
+    return _RELATIVE_SEAT.sub(lambda m: f"player_{(p + int(m.group(1))) % n}", text) if p >= 0 else text
+
+
+def replay_states(rec: dict):
+    """The positions of a recorded game, in order: yields (state, move) with move None for the deal, else
+    (k, seat, action in words) of the decision that led to it (the same state object, advanced in place).
+    Raises ValueError if the record does not replay (another engine or config) or ends on other scores."""
+    import virus_envs
+
+    game = virus_envs.game(rec["env_id"], num_players=rec["num_players"], **rec.get("config", {}))
+    s = game.new_initial_state(seed=rec["seed"])
+    yield s, None
+    for k, a in enumerate(rec["actions"]):
+        p = s.current_player()
+        if s.is_terminal() or not (isinstance(a, int) and 0 <= a < game.num_actions and s.legal_action_mask()[a]):
+            raise ValueError(f"decision {k}: action {a} is not legal in the replayed game (a different engine or config?)")
+        text = in_words(s, a)
+        s.apply_action(a)
+        yield s, (k, p, text)
+    scores = [float(x) for x in s.scores()]
+    if "scores" in rec and rec.get("complete", True) and not np.allclose(scores, rec["scores"]):
+        raise ValueError(f"replay ends with scores {scores}, the record says {rec['scores']}")
+
+
 def replay_record(rec: dict, out=None, tables: bool = True, pause=None) -> object:
     """Replay a record on the engine; returns the final state. Raises ValueError if it diverges."""
     import virus_envs
@@ -175,6 +219,8 @@ def cmd_play(args, echo=print):
 
 
 def cmd_replay(args, echo=print):
+    if args.out and not args.html:
+        raise ValueError("-o/--out is the file of --html: add --html")
     recs = load_game_records(args.file)
     if args.game_index is not None:
         chosen = [r for r in recs if r.get("index") == args.game_index] or \
@@ -184,6 +230,14 @@ def cmd_replay(args, echo=print):
         recs = chosen
     else:
         recs = recs[:1]
+
+    if args.html:
+        from virus_envs.experiments.replay_html import write_html
+        out = args.out or "replay.html"
+        info = write_html(recs[0], out)
+        echo(f"{out}: {info['steps'] - 1} decisions of {recs[0]['env_id']} (seed {recs[0]['seed']}), "
+             f"{info['pictures']} pictures, {info['bytes'] / 1e6:.1f} MB; open it in a browser (no server needed)")
+        return recs
 
     def pause():
         if sys.stdin.readline() == "":
@@ -199,17 +253,15 @@ def cmd_replay(args, echo=print):
 
 def register(sub):
     p = sub.add_parser("play", help="play a game in the terminal against agents")
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--opponents", nargs="+", help="agent specs for the other seats, cycled (default heuristic)")
-    p.add_argument("--seed", type=int, default=0)
+    add_table_args(p, "the deal")
     p.add_argument("--record", help="append the game to this JSON-lines file (replayable)")
-    p.add_argument("--game-config", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="step through a recorded game (games.jsonl or a play record)")
     r.add_argument("file")
     r.add_argument("--game-index", type=int, help="the game's index field (tournaments) or position in the file")
     r.add_argument("--step", action="store_true", help="wait for Enter after each decision")
     r.add_argument("--quiet", action="store_true", help="decisions only, no tables")
+    r.add_argument("--html", action="store_true", help="write a self-contained web page of the game instead (pictures, "
+                   "step buttons, slider, each seat's view, scores over time)")
+    r.add_argument("-o", "--out", help="the page's file (with --html; default replay.html)")
     r.set_defaults(func=cmd_replay)

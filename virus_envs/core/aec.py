@@ -9,6 +9,7 @@ No game has its own env class: `GameEnv(game)` serves all four.
 | observation space | `Dict(observation=Box(0, high, game.observation_shape, float32), action_mask=Box(0, 1, (num_actions,), int8))` |
 | rewards | the engine's `returns()` when the game ends (0 before); see each game's docstring |
 | infos | `scores` (game points per seat), `phase` (the decision being taken) and the game's `State.info()` (e.g. `ranking` of a finished co-operative game) |
+| render modes | `ansi` (the text table), `human` (printed after every step), `rgb_array` (the picture of the full table, uint8 HxWx3; `State.picture(p)` is one seat's SVG) |
 
 The agent to act is always the engine's `current_player()`, which may change mid-turn (a
 decision the rules give to another player). `raw_env` raises `IllegalActionError` on an illegal
@@ -28,7 +29,8 @@ from .seeding import make_rng
 class GameEnv(AECEnv):
     """PettingZoo AECEnv over any engine of this package."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "virus_env", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "name": "virus_env", "is_parallelizable": False,
+                "render_fps": 2}
 
     def __init__(self, game, render_mode: str | None = None):
         super().__init__()
@@ -125,6 +127,12 @@ class GameEnv(AECEnv):
             import gymnasium
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        if self.render_mode == "rgb_array":
+            # the full table as pixels (virus_envs/<game>/picture.py); a seat's own: state.picture(p)
+            from .picture import picture, rasterize
+            if self.state is None:
+                raise RuntimeError("render: call reset() first")
+            return rasterize(picture(self.state))
         text = str(self.state) if self.state is not None else "(not reset)"
         if self.render_mode == "ansi":
             return text

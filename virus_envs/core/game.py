@@ -253,11 +253,21 @@ class State(ABC):
 
     def render_for(self, p: int) -> str:
         """Text of what seat p may see, never hidden information (for a person playing that seat).
-        By default the view, key by key; a game may draw it better."""
+        By default `seat_text(game, view(p))` of the game's render module; a game may draw it otherwise."""
+        import importlib
+        render = importlib.import_module(type(self.game).__module__.rsplit(".", 1)[0] + ".render")
+        if hasattr(render, "seat_text"):
+            return render.seat_text(self.game, self.view(p))
         lines = [f"{type(self.game).__name__} — seat {p}"]
         for k, v in self.view(p).items():
             lines.append(f"  {k}: {v}")
         return "\n".join(lines)
+
+    def picture(self, p: int | None = None) -> str:
+        """SVG picture of the table (drawn by virus_envs/<game>/picture.py). With seat p: only what p may
+        see, drawn from view(p) alone; None: the full table, hidden cards face up."""
+        from .picture import picture
+        return picture(self, p)
 
     @abstractmethod
     def render(self) -> str:

@@ -45,3 +45,39 @@ def render(s) -> str:
             out.append(f"    {COLOURS[c]:<6} | " + " | ".join(rows) + f"  ({(s.grid[p][c]).bit_count()} boxes){cure}")
         out.append("    lab    | " + " ".join(" X" if s.labrow[p] >> v & 1 else f"{v:2d}" for v in sh.lab_values))
     return "\n".join(out)
+
+
+def seat_text(g, v: dict) -> str:
+    """`render_for(p)`: the table and every sheet as seat p sees them (drawn from view(p); all of it is public)."""
+    sh = g.sheet
+    p = v["seat"]
+
+    def slot(x):
+        return "  .  " if not x[0] else f"{x[0]}(p{x[1]})"
+
+    head = "GAME OVER" if v["terminal"] else (f"round {v['round']}/{v['rounds']}, player_{v['current_player']} to act "
+                                            f"({v['phase']})")
+    out = [f"Virus!: Roll & Write, {v['num_players']} players: {head}; priority access player_{v['priority']}"
+           + (" (taken this round)" if v["priority_taken"] else ""), f"you are player_{p}"]
+    if v["changed_die"]:
+        out.append(f"  changed die to place: {v['changed_die']}")
+    if v["pending"]:
+        pend = v["pending"]
+        out.append(f"  pending: player_{pend['seat']} {pend['kind']}" + (f" ({pend['colour']})" if pend["colour"] else ""))
+    out.append("  trial cards:  " + "   ".join(f"{c} [{slot(a)} {slot(b)}]" for c, (a, b) in v["trial_cards"].items()))
+    out.append("  laboratory:   " + "   ".join(f"{lab['card']} [" + " ".join(slot(x) for x in lab["slots"]) + "]"
+                                             for lab in v["lab_cards"]))
+    out.append("  contaminated samples: " + "  ".join(
+        f"p{q}: {','.join(map(str, s['contaminated'])) or '-'}" for q, s in enumerate(v["sheets"])))
+    for q, s in enumerate(v["sheets"]):
+        out.append(f"player_{q}{' (you)' if q == p else ''}: score {s['score']}, reserve "
+                   f"[{' '.join(map(str, s['reserve'])) or '-'}], wildcards {s['wildcards']} circled "
+                   f"{s['wildcards_used']} used, virus tube {s['virus_tube'] or '-'}")
+        for c, colour in enumerate(COLOURS):
+            done = set(s["grids"][colour])
+            rows = " | ".join(" ".join(" X" if x in done else f"{x:2d}" for x in r) for r in sh.boxes[c])
+            cure = {"open": "", "speed bonus": "  CURE +5", "crossed out": "  cure taken"}[s["cures"][colour]]
+            out.append(f"    {colour:<6} | {rows}  ({len(done)}/{len(sh.values[c])}){cure}")
+        lab = set(s["lab_row"])
+        out.append("    lab    | " + " ".join(" X" if x in lab else f"{x:2d}" for x in sh.lab_values))
+    return "\n".join(out)

@@ -6,7 +6,7 @@ a hero seat digit, `*` for creatures, `A` for the Antidote, `.` otherwise.
 """
 from __future__ import annotations
 
-from .components import COLOURS
+from .components import COLOURS, TOKENS
 from .encoding import _display_choice
 
 
@@ -52,3 +52,56 @@ def render(s) -> str:
         lines.append("GAME OVER: " + ("the Heroes win" if s.won else "the Heroes lose")
                      + (" (truncated)" if s.truncated else ""))
     return "\n".join(lines)
+
+
+def seat_text(g, v: dict) -> str:
+    """`render_for(p)`: the map and the Heroes as seat p sees them (drawn from view(p): face-down wounds stay
+    face down). Each room is `[x]`: the brackets give the colour as in str(state), the middle a Hero's seat,
+    `*` Creatures, `A` the Antidote."""
+    geo = g.geo
+    p = v["seat"]
+    rooms = {r["cell"]: r for r in v["rooms"]}
+    at = {}
+    for h in v["heroes"]:
+        if not h["exited"] and h["alive"]:
+            at.setdefault(h["pos"], str(h["seat"]))
+    out = [f"Virus, turn {v['turn']}/9, {v['phase']}" + (f", player_{v['to_act']} to act" if v["to_act"] >= 0 else "")
+           + f"; lead player_{v['lead']}; you are player_{p}",
+           f"event: {v['event'] or '-'}; exit {'OPEN' if v['exit_open'] else 'closed'}; room deck {v['room_deck']}, "
+           f"wound deck {v['wound_deck']}"]
+    out.append("    " + " ".join(f"{c:>3}" for c in range(geo.cols)))
+    for r in range(geo.rows):
+        row = []
+        for c in range(geo.cols):
+            cell = r * geo.cols + c
+            room = rooms.get(cell)
+            if room is None:
+                row.append(" . ")
+                continue
+            tag = ("S" if room["card"] == "Starting Room" else "X" if room["card"] == "Exit Control"
+                   else COLOURS[room["colour"]][0])
+            tag = tag.lower() if room["trap"] else tag.upper()
+            mid = at.get(cell) or ("*" if any(room["creatures"]) else "A" if v["antidote_cell"] == cell else ".")
+            row.append(f"{tag}{mid}{tag}")
+        out.append(f"{r:>3} " + " ".join(row))
+    out.append("rooms: R/Y/B/G colour (lower case: trap side), S Starting Room, X Exit Control; cell = row * "
+               f"{geo.cols} + column")
+    for h in v["heroes"]:
+        q = h["seat"]
+        where = "exited" if h["exited"] else ("dead" if not h["alive"] else f"room {h['pos']}")
+        wounds = " ".join(("?" if w["face_down"] else "w") + ("!" if w["deep"] else "") for w in h["wounds"]) or "none"
+        toks = ", ".join(f"{TOKENS[k].replace('_', '-')} {n}" for k, n in enumerate(h["tokens"]) if n) or "no tokens"
+        out.append(f"player_{q}{' (you)' if q == p else ''}: {where}; cubes {h['stock']} (reserve {h['reserve']}), "
+                   f"bullets {h['bullets']}, {toks}; wounds {wounds}"
+                   + (" ANTIDOTE" if v["antidote_holder"] == q else ""))
+        disp = " ".join(name if up else "(down)" for name, up in h["display"])
+        out.append(f"    display: {disp or '-'}" + (f"; net: {' '.join(h['net'])}" if h["net"] else ""))
+    out.append(f"clues: {len(v['clues'])}; antidote: "
+               + ("not found" if v["antidote_cell"] < 0 else f"room {v['antidote_cell']}"
+                  if v["antidote_holder"] < 0 else f"held by player_{v['antidote_holder']}"))
+    dc = v["display_choice"]
+    if dc:
+        out.append(f"display choice ({dc['kind']}, for '{dc['for']}'): player_{dc['seat']} picks {dc['left']} "
+                   f"of slots {dc['slots']}")
+    return "\n".join(out)
+
