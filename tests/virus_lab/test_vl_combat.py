@@ -256,7 +256,7 @@ def test_roll_probability_parameter():
 
 
 
-# --------------------------------------------------------------------------------- issue 12: counter-attacks, Adrenaline, Shields
+# ------------------------------------------------------------------------ issue 12: counter-attacks, Adrenaline, Shields
 def _plain_wound_deck(s, k=10):
     """The next k Wound cards without the heart on the back: no deep wound in the scenario."""
     plain = [w for w in s.wound_deck if not s.g.comp.wound_heart[w]][:k]

@@ -165,7 +165,8 @@ def encode(s, p) -> np.ndarray:
                *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
-               s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q], s.majors[q] / 2,
+               s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q],
+               s.majors[q] / 2,
                s.retired[q]]
         h[:len(row)] = row
         k0 = len(HERO_FEATURES)
@@ -355,7 +356,8 @@ def view(s, p) -> dict:
         "room_deck_top": comp.room_name[s.room_deck[-1]] if s.room_deck else None,
         "room_deck_bottom": [comp.room_name[c] for c in s.room_deck[:s.room_known]],
         "clue_deck_bottom": list(s.clue_deck[:s.clue_known]),
-        "event_deck_bottom": [(comp.event_name[s.event_deck[i]] if q == p else None) for i, q in enumerate(s.event_known)],
+        "event_deck_bottom": [(comp.event_name[s.event_deck[i]] if q == p else None)
+                              for i, q in enumerate(s.event_known)],
         "wound_deck_bottom": [{"card": s.wound_deck[i] if f else None, "heart_back": comp.wound_heart[s.wound_deck[i]]}
                               for i, f in enumerate(s.wound_known)],
         "wound_discard": list(s.wound_discard), "room_discard": [comp.room_name[c] for c in s.room_discard],

@@ -176,8 +176,8 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules, TurnEndRules,
-                    LabRules, State):
+class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+                    TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
     def __init__(self, game: VirusLabGame):
