@@ -39,7 +39,7 @@ def test_random_playouts_keep_invariants(n, level, auto):
     g = VirusLabGame(num_players=n, difficulty=level, auto_display_choices=auto)
     for seed in range(3):
         s, steps = play_random(g, seed, check=True)
-        assert s.is_terminal() and not s.is_truncated()
+        assert not s.is_truncated(), "ended by the rules, not by max_steps"
         r = s.returns()
         assert r.shape == (n,) and len(set(r.tolist())) == 1, "co-operative: one result for all"
 
@@ -141,6 +141,34 @@ def test_roundtrip_clone_determinize():
             assert json.dumps(c1.to_dict(), sort_keys=True) == json.dumps(c2.to_dict(), sort_keys=True)
         s.apply_action(int(rng.choice(s.legal_actions())))
         k += 1
+
+
+def test_clone_copies_every_mutable_field():
+    """clone() slices the lists of numbers once and copies the lists of lists all the way down: every list field
+    is in one of the two groups, a "flat" one never holds a list, and a clone shares no list with its state."""
+    from virus_envs.virus_lab.game import _BYTE_FIELDS, _DEEP_FIELDS, _FIELDS, _FLAT_FIELDS
+    groups = set(_BYTE_FIELDS) | set(_DEEP_FIELDS) | set(_FLAT_FIELDS)
+    assert len(groups) == len(_BYTE_FIELDS) + len(_DEEP_FIELDS) + len(_FLAT_FIELDS) and groups <= set(_FIELDS)
+
+    def lists(v):
+        if isinstance(v, (list, bytearray)):
+            yield v
+            for x in v:
+                yield from lists(x)
+    for n, level, seed in ((1, 3, 0), (2, 2, 1), (4, 3, 2)):
+        g = VirusLabGame(num_players=n, difficulty=level, auto_slow_phase=n != 2)
+        s = g.new_initial_state(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            for f in _FIELDS:
+                v = getattr(s, f)
+                assert f in groups or not isinstance(v, list), f"{f} is a list clone() does not copy"
+                if f in _FLAT_FIELDS:
+                    assert not any(isinstance(x, list) for x in v), f"{f} holds a list: it must be deep-copied"
+            c = s.clone()
+            mine = {id(x) for f in _FIELDS for x in lists(getattr(s, f))}
+            assert not mine & {id(x) for f in _FIELDS for x in lists(getattr(c, f))}
+            s.apply_action(int(rng.choice(s.legal_actions())))
 
 
 def test_action_names_round_trip():
@@ -249,7 +277,6 @@ def test_ranking_in_infos_at_the_end():
 def test_observation_shows_cards_as_printed_and_lab_corners():
     """An `explore <side> slot <k> rot <r>` action turns the card as printed: the observation shows each display
     and Net card's printed doorways and lab corner, and the corner of every lab symbol on the table."""
-    import numpy as np
     from virus_envs.virus_lab.encoding import CF, DF
     from virus_envs.virus_lab.actions import MAX_DISPLAY, MAX_NET
     g = VirusLabGame(num_players=1, difficulty=1)

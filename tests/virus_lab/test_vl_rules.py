@@ -6,57 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from vl_helpers import EXIT, START, empty_state, find_card, put
+from vl_helpers import (BLUE, DOG, EXIT, GREEN, RED, START, ZOMBIE, at, cell, corridor, creatures, decide,
+                        empty_state, event_card, find_card, four, keep_wounds, put)
 from virus_envs.virus_lab import creatures as CR
 from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore_id, trap_id
-from virus_envs.virus_lab.board import DOOR_CLOSED, rotate
-from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_EXPL,
-                                             TK_FOUR, TK_HEART, TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2)
+from virus_envs.virus_lab.board import DOOR_CLOSED
+from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_HEART,
+                                             TR_GAS, TR_LASERS, TR_PROL2)
 from virus_envs.virus_lab.flow import Q_REFILL
-from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_REFILL, PH_RESULT,
-                                       PH_ROLL, PH_SHIELD, PH_SPEND, PH_TRAP, PH_WOUND, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT,
-                                       VirusLabGame)
+from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_REFILL, PH_TRAP,
+                                       PH_WOUND, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT, VirusLabGame)
 from virus_envs.virus_lab.research import candidate_rooms
-
-RED, YELLOW, BLUE, GREEN = range(4)
-ZOMBIE, DOG, BLOODER, TRICKER, DESU, MUTANT, VERDUKO, EXECUTIONER, BOSS = range(9)
-
-
-def four(g, colour=RED, k=0):
-    """A plain 4-doorway room card of a colour (the k-th such card)."""
-    got = [c for c in range(144) if g.comp.room_doors[c] == 15 and g.comp.room_colour[c] == colour
-           and g.comp.room_lab[c] < 0 and g.comp.room_special[c] == 0 and g.comp.room_bonus[c] == 0]
-    return got[k % len(got)]
-
-
-def cell(s, r, c):
-    return s.g.geo.cell(r, c)
-
-
-def creatures(s, c, **kinds):
-    names = ("zombie", "dog", "blooder", "tricker", "desu", "mutant", "verduko", "executioner")
-    for name, k in kinds.items():
-        t = names.index(name)
-        s.cre[c * 9 + t] += k
-        s.pool[t] -= k
-    s._mask = None
-
-
-def at(s, p, c):
-    s.pos[p] = c
-    s._mask = None
-
-
-def keep_wounds(s):
-    """Keep every Wound card drawn (the redraw-with-an-Advantage decision)."""
-    while s.ph == PH_WOUND:
-        s.apply_action(A.KEEP)
-
-
-def decide(s, ph, p, queue=None):
-    s.ph, s.cur = ph, p
-    s.queue = [[Q_RT]] if queue is None else queue
-    s._mask = None
 
 
 # --------------------------------------------------------------------------------- setup
@@ -113,7 +73,7 @@ def test_no_real_time_turn_order_and_pass():
     s.apply_action(A.MOVE + 0)
     assert s.cur == 0, "the others have passed"
     s.apply_action(A.PASS)
-    assert s.ph != PH_ACT or s.turn == 2
+    assert not s.in_rt and s.turn == 1 and s.ph == PH_GAIN, "all passed: the phase ended (turn end, resources)"
 
 
 def test_move_needs_connected_accessible_room():
@@ -197,8 +157,13 @@ def test_first_aid_and_net():
     assert s.wounds[0] == [[3, True, False]]
     net = put(s, 0, 6, find_card(g, special=SP_NET))
     at(s, 0, net)
+    top = s.room_deck[-2:][::-1]
     s.apply_action(A.ACTIVATE)
-    assert len(s.net[0]) == 2 and len(s.disp[0]) == 8
+    # "draw 2 room cards": each may be redrawn with an Advantage, like any card just drawn
+    assert s.ph == PH_REFILL and s.net[0] == top[:1]
+    s.apply_action(A.KEEP)
+    s.apply_action(A.KEEP)
+    assert s.net[0] == top and len(s.disp[0]) == 8 and s.ph == PH_ACT
 
 
 def test_adrenaline_and_recover_advantage():
@@ -214,144 +179,6 @@ def test_adrenaline_and_recover_advantage():
     assert s.stock[0] == 12 and s.reserve[0] == 4 and all(up for _, up in s.disp[0])
     s.apply_action(A.PASS)           # end of the countdown: stock discarded, 1 face-up wound
     assert s.wounds[0] and s.wounds[0][0][1] is False
-
-
-# --------------------------------------------------------------------------------- combat
-def test_combat_successes_advantage_example():
-    """Rulebook: after spending the Advantage, "2 positive bullet cubes x 2 positive action cubes = 4 Successes"."""
-    s = empty_state(1, auto_display_choices=True)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, dog=3)
-    s.apply_action(A.ATTACK)
-    assert s.ph == PH_ROLL
-    s.apply_action(A.ADD_CUBE)
-    s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ROLL)
-    assert s.ph == PH_RESULT
-    s.rollres = [1, 1, 2, 0] + [0] * 12           # one action cube landed negative
-    s._mask = None
-    s.apply_action(A.ADV_CUBE)
-    assert s.rollres[:4] == [2, 0, 2, 0]
-    assert sum(1 for _, up in s.disp[0] if not up) == 1
-    s.apply_action(A.ACCEPT)
-    assert s.ph == PH_SPEND and s.succ == 4
-    # "He could: 1) kill 1 Creature and Dodge 1 Creature leaving just 1 Creature to attack him"
-    s.apply_action(A.KILL + DOG)
-    s.apply_action(A.DODGE + DOG)
-    assert s.cre[c * 9 + DOG] == 2 and len(s.wounds[0]) == 1 and s.wounds[0][0][1] is True
-    assert s.ph == PH_WOUND, "the Wound card may be redrawn with an Advantage"
-    s.apply_action(A.KEEP)
-    assert s.ph == PH_ACT
-
-
-def test_book_and_heart_multipliers_and_token_returns():
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, zombie=1)
-    for t in (TK_BOOK, TK_HEART, TK_SHIELD):
-        s.tok[0][t] += 1
-        s.tok_pool[t] -= 1
-    s.roll = [2, 2, 0, 1, 0, 1, 1, 0]
-    s.stock[0] -= 1
-    s.bullets[0] -= 2
-    for t in (TK_BOOK, TK_HEART, TK_SHIELD):
-        s.tok[0][t] -= 1
-    s.stock[0] -= 1          # the roll holds 2 cubes
-    s.rollres = [2, 0, 2, 0, 0, 1, 0, 1, 1, 0] + [0] * 6
-    decide(s, PH_RESULT, 0)
-    s.apply_action(A.ACCEPT)
-    # Books double the positive bullets, Hearts the positive action cubes: (2 x 2) x (2 x 2)
-    assert s.succ == 16
-    # a positive Shield: the tokens rolled come back to the stock, except that Shield
-    assert s.tok[0][TK_BOOK] == 1 and s.tok[0][TK_HEART] == 1 and s.tok[0][TK_SHIELD] == 0
-
-
-def test_dodge_and_kill_costs():
-    """Tricker: +1 Success to Dodge; Zombie: 2 HP (6 Successes to kill); Leaders dodge 2."""
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, tricker=1, zombie=1, verduko=1)
-    decide(s, PH_SPEND, 0)
-    s.succ = 5
-    m = s.legal_action_mask()
-    assert m[A.DODGE + TRICKER] and m[A.DODGE + VERDUKO] and not m[A.KILL + ZOMBIE]
-    assert m[A.KILL + TRICKER]
-    s.apply_action(A.DODGE + TRICKER)
-    assert s.succ == 3 and s.dodged[0][TRICKER] == 1
-
-
-def test_counter_attack_damage_and_shields():
-    """Blooders and Leaders 2 Damage points, others 1; Shields negate Damage points."""
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, blooder=1, dog=1, mutant=1)
-    s.tok[0][TK_SHIELD] = 2
-    s.tok_pool[TK_SHIELD] -= 2
-    decide(s, PH_SPEND, 0)
-    s.succ = 0
-    s.apply_action(A.SPEND_DONE)
-    assert s.ph == PH_SHIELD and s.dmg == [0, 5, 0]
-    m = s.legal_action_mask()
-    assert m[A.SHIELD + 2] and not m[A.SHIELD + 3]
-    s.apply_action(A.SHIELD + 2)
-    keep_wounds(s)
-    assert len(s.wounds[0]) == 3 and s.tok[0][TK_SHIELD] == 0
-
-
-def test_flee_penalty_and_explosive():
-    """Fleeing: all unDodged Creatures attack, +1 Damage point the Shields cannot stop; a positive Explosive saves it."""
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, dog=2)
-    s.tok[0][TK_SHIELD] = 2
-    s.tok_pool[TK_SHIELD] -= 2
-    s._mask = None
-    s.apply_action(A.MOVE + 0)
-    assert s.ph == PH_SHIELD and s.dmg == [0, 2, 1]
-    s.apply_action(A.SHIELD + 2)
-    assert len(s.wounds[0]) == 1, "the penalty point stays"
-    s2 = empty_state(1)
-    c = put(s2, 1, 5, four(s2.g))
-    at(s2, 0, c)
-    creatures(s2, c, dog=2)
-    s2.flee_free[0] = True
-    s2.dodged[0][DOG] = 2
-    s2._mask = None
-    s2.apply_action(A.MOVE + 0)
-    assert s2.wounds[0] == []
-
-
-def test_counter_attack_at_end_of_real_time_without_a_roll():
-    """ "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack" """
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, dog=1, blooder=1)
-    s.wound_deck = [w for w in s.wound_deck if not s.g.comp.wound_heart[w]] + s.wound_deck[:0]
-    s.apply_action(A.PASS)
-    keep_wounds(s)
-    assert len(s.wounds[0]) >= 3, "1 + 2 Damage points"
-
-
-def test_boss_stats_from_card():
-    g = VirusLabGame(num_players=1, difficulty=2)
-    s = g.new_initial_state(seed=0)
-    b = s.bosses[0]
-    at(s, 0, b[0])
-    s._enter(0, b[0])
-    decide(s, PH_SPEND, 0)
-    s.succ = 3 * g.comp.boss_hp[b[2]]
-    assert s.legal_action_mask()[A.KILL + BOSS]
-    s.succ -= 1
-    s._mask = None
-    assert not s.legal_action_mask()[A.KILL + BOSS]
-    assert s.view(0)["bosses"][0]["hp"] == g.comp.boss_hp[b[2]], "revealed once a Hero meets it"
 
 
 # --------------------------------------------------------------------------------- wounds and death
@@ -502,15 +329,6 @@ def test_recover_refill_and_new_lead():
 
 
 # --------------------------------------------------------------------------------- event phase
-def _event(s, effect=None, number=None, trap=None):
-    comp = s.g.comp
-    for e in range(25):
-        if (effect is None or comp.event_effect[e] == effect) and (number is None or comp.event_number[e] == number) \
-                and (trap is None or comp.event_trap[e] == trap):
-            return e
-    raise LookupError
-
-
 def test_event_keep_or_redraw():
     s = empty_state(1, auto_display_choices=True)
     e1, e2 = s.event_deck[-1], s.event_deck[-2]
@@ -528,7 +346,7 @@ def test_system_reboot():
     s = empty_state(1)
     s.exit_open = True
     s.door[0] = DOOR_CLOSED
-    s.event = _event(s, effect=1)
+    s.event = event_card(s, effect=1)
     s._apply_event()
     assert not s.exit_open and s.door[0] == 1
 
@@ -541,7 +359,7 @@ def test_additional_creatures_from_event_number(number, heroes, expected):
     row = [put(s, 1, col, four(g, RED, col - 3)) for col in (3, 4)] + [put(s, 1, 5, four(g, RED, 2))]
     for c in row[:2]:
         creatures(s, c, zombie=1)
-    s.event = _event(s, number=number)
+    s.event = event_card(s, number=number)
     before = sum(s.pool)
     from virus_envs.virus_lab.game import Q_EXTRA
     s._step([Q_EXTRA])
@@ -567,6 +385,61 @@ def test_trap_check_placement_and_proliferation():
     assert s.trapside[y] and s.card[y] == prol and CR.creature_space(s, y) == 2
 
 
+def test_trap_card_redrawn_with_an_advantage():
+    """ "GENERAL EFFECTS: The player may return to the bottom of the deck the card he just drew and draw a new one of
+    the same type (Event, Wound, or Room card ...)": the Room card a player draws for the trap check too."""
+    s = empty_state(1, auto_display_choices=True)
+    first, second = s.room_deck[-1], s.room_deck[-2]
+    s._trap_check(0)
+    assert s.ph == PH_TRAP and s.trap_card == first
+    m = s.legal_action_mask()
+    assert m[A.REDRAW] and not m[A.KEEP], "a place exists: place it or redraw"
+    s.queue = [[Q_RT]]
+    s.apply_action(A.REDRAW)
+    assert s.trap_card == second and s.room_deck[0] == first and s.room_known == 1
+    assert s.view(0)["room_deck_bottom"] == [s.g.comp.room_name[first]], "everybody saw where it went"
+    assert sum(1 for _, up in s.disp[0] if not up) == 1, "1 Advantage"
+
+
+def test_trap_card_with_no_place_discarded_or_redrawn():
+    """ "If no suitable space is available, the player discards the card and does not place a trap card this
+    turn" - unless he redraws it. Without an Advantage left, nothing to decide: discarded."""
+    s = empty_state(1, auto_display_choices=True)
+    g = s.g
+    st = g.geo.start_cell
+    for d in (1, 2, 3):                     # the Hero's room is surrounded (the table edge to the north)
+        put(s, *g.geo.rc(g.geo.NB[st][d]), four(g, k=d))
+    s._mask = None
+    first, second = s.room_deck[-1], s.room_deck[-2]
+    s._trap_check(0)
+    assert s.ph == PH_TRAP and s.trap_card == first
+    m = s.legal_action_mask()
+    assert m[A.KEEP] and m[A.REDRAW] and m.sum() == 2, "discard it, or redraw"
+    s.queue = [[Q_RT]]
+    s.apply_action(A.KEEP)
+    assert s.room_discard == [first] and s.trap_card == -1
+    for k in range(8):
+        s.disp[0][k][1] = False             # 8 face-down cards: no Advantage left
+    s._trap_check(0)
+    assert s.ph != PH_TRAP and s.room_discard == [first, second], "no Advantage left: discarded without asking"
+
+
+def test_net_cards_redrawn_with_an_advantage():
+    """Net Room: "draw 2 room cards"; each "card he just drew" may go back to the bottom for 1 Advantage."""
+    s = empty_state(1, auto_display_choices=True)
+    net = put(s, 1, 5, find_card(s.g, special=SP_NET))
+    at(s, 0, net)
+    a, b, c = s.room_deck[-1], s.room_deck[-2], s.room_deck[-3]
+    s.apply_action(A.ACTIVATE)
+    assert s.ph == PH_REFILL and s.net[0] == [a]
+    s.apply_action(A.REDRAW)
+    assert s.net[0] == [b] and s.room_deck[0] == a and s.ph == PH_REFILL
+    s.apply_action(A.KEEP)
+    assert s.net[0] == [b, c] and s.ph == PH_REFILL, "the second card"
+    s.apply_action(A.KEEP)
+    assert s.ph == PH_ACT and s.cur == 0 and sum(1 for _, up in s.disp[0] if not up) == 1
+
+
 def test_lasers_and_gas():
     s = empty_state(2)
     g = s.g
@@ -582,191 +455,6 @@ def test_lasers_and_gas():
     assert s.ph == PH_ACT, "the Real Time phase starts after the trap wounds"
     assert s.wounds[0][0][1] is False and s.wounds[1][0][1] is True
     assert s.cre[las * 9 + DOG] == 0 and s.cre[las * 9 + ZOMBIE] == 1, "a Laser cannot kill a Zombie"
-
-
-# --------------------------------------------------------------------------------- creatures
-def corridor(s, row, cols, colour=RED):
-    return [put(s, row, c, four(s.g, colour, 0)) for c in cols]
-
-
-def test_they_see_you_before_noise():
-    """The Creature moves towards a Hero in line of sight regardless of cubes elsewhere."""
-    s = empty_state(2)
-    rooms = corridor(s, 3, range(2, 9))
-    creatures(s, rooms[3], zombie=1)          # column 5
-    at(s, 0, rooms[6])                        # seen 3 rooms east
-    s.cubes[rooms[1] * 2 + 1] = 5             # noise to the west
-    at(s, 1, -1)
-    assert CR.target_side(s, rooms[3]) == 1
-
-
-def test_sniff_within_four_rooms_and_closed_door():
-    s = empty_state(1)
-    g = s.g
-    # an L-shaped path: no straight line from the Creature to the Hero
-    a = put(s, 3, 3, four(g))
-    b = put(s, 4, 3, four(g))
-    c = put(s, 4, 4, four(g))
-    creatures(s, a, zombie=1)
-    at(s, 0, c)
-    assert CR.target_side(s, a) == 2
-    s.door[g.geo.EDGE[a][2]] = DOOR_CLOSED
-    assert CR.target_side(s, a) == -1, "Closed Doors block smell"
-    s.cre[a * 9 + ZOMBIE] = 0
-    s.cre[a * 9 + MUTANT] = 1
-    assert CR.target_side(s, a) == 2, "the Mutant sniffs behind doors"
-    del b
-
-
-def test_door_noise_two_minus_one():
-    """ "it can still hear him (2 cubes -1 cube for the door = 1 cube remaining)"; one cube is cancelled."""
-    s = empty_state(1)
-    g = s.g
-    a = put(s, 3, 3, four(g))
-    b = put(s, 3, 4, four(g))
-    creatures(s, a, zombie=1)
-    at(s, 0, -1)
-    at(s, 0, g.geo.start_cell)      # far away: neither seen nor sniffed
-    s.door[g.geo.EDGE[a][1]] = DOOR_CLOSED
-    s.cubes[b] = 2
-    # the hero in the start room is not within 4 connected rooms
-    assert CR.target_side(s, a) == 1
-    s.cubes[b] = 1
-    assert CR.target_side(s, a) == -1
-
-
-def test_lying_flat_then_removed():
-    s = empty_state(1)
-    a = put(s, 6, 8, four(s.g))
-    creatures(s, a, dog=2)
-    CR.slow_movement(s, 2)
-    assert s.flat[a] and s.cre[a * 9 + DOG] == 2
-    CR.slow_movement(s, 2)
-    assert s.cre[a * 9 + DOG] == 0 and s.pool[DOG] == 10
-
-
-def test_movement_by_difficulty_dog_bonus_and_stop_at_hero():
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(1, 10))
-    at(s, 0, rooms[8])
-    creatures(s, rooms[0], zombie=1)
-    creatures(s, rooms[2], dog=1)
-    CR.slow_movement(s, 1)
-    assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 1: 1 room"
-    assert s.cre[rooms[4] * 9 + DOG] == 1, "Dogs +1"
-    s2 = empty_state(1)
-    rooms = corridor(s2, 3, range(1, 10))
-    at(s2, 0, rooms[2])
-    creatures(s2, rooms[0], zombie=1)
-    CR.slow_movement(s2, 3)
-    assert s2.cre[rooms[2] * 9 + ZOMBIE] == 1, "they stop on reaching a Hero"
-
-
-def test_partial_move_into_room_of_six():
-    """ "A group of 4 Creatures must move straight and the adjacent room contains 6 Creatures: only 1 may move in" """
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(2, 6))
-    creatures(s, rooms[0], zombie=4)
-    creatures(s, rooms[1], dog=3, blooder=3)
-    at(s, 0, rooms[3])
-    y = CR.move_step(s, rooms[0], 1)
-    assert y == rooms[1] and CR.creature_space(s, rooms[1]) == 7 and s.cre[rooms[0] * 9 + ZOMBIE] == 3
-    assert CR.move_step(s, rooms[0], 1) == -1, "a full room stops it"
-
-
-def test_barrier_value_six_against_group_seven():
-    """ "Their Creature group value is 6 ... Barrier with 3 bars (value 6) ... increasing the group value to 7;
-    they will destroy the Barrier" """
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(2, 5))
-    creatures(s, rooms[0], zombie=4, desu=1)
-    e = s.g.geo.EDGE[rooms[0]][1]
-    s.barrier[e] = 4
-    for b in range(4):
-        s.bar_pool[b] -= 1
-    assert CR.group_value(s, rooms[0]) == 6
-    assert CR.move_step(s, rooms[0], 1) == -1
-    creatures(s, rooms[0], dog=1)
-    assert CR.move_step(s, rooms[0], 1) == rooms[1]
-    assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
-
-
-def test_closed_door_barrier_value():
-    """A closed Door works like a Barrier of value 1 + Heroes behind it."""
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(2, 5))
-    creatures(s, rooms[0], zombie=2)
-    at(s, 0, rooms[1])
-    s.door[s.g.geo.EDGE[rooms[0]][1]] = DOOR_CLOSED
-    assert CR.move_step(s, rooms[0], 1) == -1, "value 2 against a group of 2"
-    creatures(s, rooms[0], zombie=1)
-    assert CR.move_step(s, rooms[0], 1) == rooms[1]
-
-
-def test_desu_tramples_into_full_room():
-    """ "Desu moves into a room where there are already 1 Leader, 4 Creatures, and 1 Hero ... move two Creatures
-    into the room from which Desu just entered." """
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(2, 5))
-    creatures(s, rooms[0], desu=1)
-    creatures(s, rooms[1], mutant=1, zombie=4)
-    at(s, 0, rooms[1])
-    assert CR.move_step(s, rooms[0], 1) == rooms[1]
-    assert s.cre[rooms[1] * 9 + DESU] == 1 and s.cre[rooms[1] * 9 + ZOMBIE] == 2
-    assert s.cre[rooms[0] * 9 + ZOMBIE] == 2 and CR.occupancy(s, rooms[1]) == 7
-
-
-def test_verduko_and_executioner():
-    s = empty_state(1)
-    rooms = corridor(s, 3, range(2, 7))
-    creatures(s, rooms[0], verduko=1, executioner=1)
-    at(s, 0, rooms[3])
-    st = s.stock[0]
-    ev = CR.end_of_move_powers(s, rooms[0])
-    assert ev == [(0, 1)] and s.stock[0] == st - 1
-
-
-def test_placement_example_1():
-    """Black places 2 blue + 2 green (a Leader first) in the empty rooms with cubes; purple's 2 green creatures
-    then need option 2 (the default adds them to a group of the colour)."""
-    s = empty_state(2)
-    g = s.g
-    A_ = put(s, 2, 3, four(g, BLUE, 0))
-    B_ = put(s, 2, 4, four(g, BLUE, 1))
-    C_ = put(s, 3, 4, four(g, GREEN, 0))
-    D_ = put(s, 3, 5, four(g, GREEN, 1))
-    put(s, 1, 5, four(g, RED, 0))
-    put(s, 2, 5, four(g, RED, 1))
-    for c in (A_, B_, C_, D_):
-        s.cubes[c * 2 + 0] = 1
-    s.cubes[C_ * 2 + 1] = 1
-    s.cubes[D_ * 2 + 1] = 1
-    CR.place_for_rooms(s, [BLUE, BLUE, GREEN, GREEN])
-    assert CR.creature_space(s, A_) == 2, "the Leader first, in A"
-    assert [CR.creature_space(s, c) for c in (B_, C_, D_)] == [1, 1, 1]
-    CR.place_for_rooms(s, [GREEN, GREEN])
-    assert sum(s.pool) == 48 - 6 and CR.creature_space(s, C_) + CR.creature_space(s, D_) == 4
-
-
-def test_placement_example_2_and_option_2b():
-    """Option 2B: with no Creature in the reserve, a group of the colour must move 1 room; the room it left is
-    then an empty room with a cube (option 1)."""
-    s = empty_state(1)
-    g = s.g
-    B_ = put(s, 2, 4, four(g, GREEN, 0))
-    C_ = put(s, 2, 5, four(g, GREEN, 1))
-    put(s, 1, 5, four(g, RED, 0))
-    creatures(s, C_, dog=1)
-    s.cubes[B_] = 1
-    s.cubes[C_] = 1
-    at(s, 0, put(s, 1, 4, four(g, RED, 1)))
-    # no empty green room with a cube (B is empty: option 1 places there)
-    assert CR.place_creature(s, GREEN, False) == 1 and CR.creature_space(s, B_) == 1
-    # now drain the reserve: option 2B moves the group in C (towards the Hero)
-    saved = list(s.pool)
-    s.pool = [0] * 8
-    assert CR.place_creature(s, GREEN, False) == 3
-    s.pool = saved
 
 
 # --------------------------------------------------------------------------------- labs, clues, exit
@@ -851,116 +539,6 @@ def test_game_ends_after_turn_nine_and_on_deck_out():
     assert s2.is_terminal()
 
 
-# --------------------------------------------------------------------------------- tiles, explosives, extras
-def _give_tiles(s, p, bars=(0, 0, 0, 0), doors=0, breaches=0, expl=0):
-    for b in range(4):
-        s.t_bar[p][b] += bars[b]
-        s.bar_pool[b] -= bars[b]
-    s.t_door[p] += doors
-    s.door_pool -= doors
-    s.t_breach[p] += breaches
-    s.breach_pool -= breaches
-    s.tok[p][TK_EXPL] += expl
-    s.tok_pool[TK_EXPL] -= expl
-    s._mask = None
-
-
-def test_barrier_tiles_in_order_and_removal():
-    """ "a 2 bar barrier requires 3 tiles: empty, 1 bar and 2 bars"; a Hero removes it for 1 Action cube."""
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    _give_tiles(s, 0, bars=(1, 1, 1, 0))
-    e = s.g.geo.EDGE[c][2]
-    m = s.legal_action_mask()
-    assert [m[A.BARRIER + 4 * 2 + j] for j in range(4)] == [True, True, True, False], "1, 2 or 3 tiles"
-    s.apply_action(s.g.string_to_action("barrier S x 3"))
-    assert s.barrier[e] == 3 and s.t_bar[0] == [0, 0, 0, 0] and s.stock[0] == 7
-    assert not s.legal_action_mask()[A.MOVE + 0] or s.barrier[s.g.geo.EDGE[c][0]] == 0
-    assert not s.legal_action_mask()[A.BARRIER + 4 * 1], "no tile of the right bars in the stock"
-    s.apply_action(A.UNBAR + 2)
-    assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
-
-
-def test_barrier_not_on_wall_door_or_breach():
-    s = empty_state(1)
-    ns = find_card(s.g, doors=5, lab=False)        # doorways N and S
-    c = put(s, 1, 5, ns)
-    at(s, 0, c)
-    _give_tiles(s, 0, bars=(1, 0, 0, 0), doors=1, breaches=1)
-    m = s.legal_action_mask()
-    assert m[A.BARRIER + 4 * 2] and not m[A.BARRIER + 4 * 1], "a wall on the E side"
-    assert m[A.BREACH + 1] and not m[A.BREACH + 2], "a Breach goes on a wall"
-    s.apply_action(A.DOOR_CLOSED + 2)
-    assert not s.legal_action_mask()[A.BARRIER + 4 * 2], "not over a Door"
-
-
-def test_door_example_open_then_move():
-    """ "the purple player can open the door by spending 1 Action cube then move his Hero into room A by
-    spending another action cube." """
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    e = s.g.geo.EDGE[c][0]
-    s.door[e] = DOOR_CLOSED
-    s.door_pool -= 1
-    s._mask = None
-    assert not s.legal_action_mask()[A.MOVE + 2]
-    s.apply_action(A.TOGGLE + 2)
-    s.apply_action(A.MOVE + 2)
-    assert s.pos[0] == c and s.stock[0] == 6
-
-
-def test_breach_example_connects_rooms():
-    """ "The purple player spends 1 Action cube to place a Breach ... His Hero then spends 1 Action cube to move
-    through the Breach" """
-    s = empty_state(1)
-    g = s.g
-    ns = find_card(g, doors=5, lab=False)
-    a = put(s, 1, 5, ns)
-    b = put(s, 1, 6, ns)
-    at(s, 0, a)
-    _give_tiles(s, 0, breaches=1)
-    assert not s.legal_action_mask()[A.MOVE + 1]
-    s.apply_action(A.BREACH + 1)
-    assert s.legal_action_mask()[A.MOVE + 1], "a single Breach works on a double wall"
-    s.apply_action(A.MOVE + 1)
-    assert s.pos[0] == b and s.stock[0] == 6
-
-
-def test_explosives_example_dog_arrives():
-    """ "the purple Hero places an Explosive and moves to room B. When the Dog Creature arrives in the room, the
-    bomb explodes, killing the Creature." """
-    s = empty_state(1)
-    rooms = corridor(s, 1, (5,)) + corridor(s, 2, (5, 6))
-    a, b = rooms[1], rooms[2]
-    at(s, 0, a)
-    _give_tiles(s, 0, expl=1)
-    s.apply_action(A.EXPLOSIVES + 0)
-    assert s.expl[a] == 1 and not s.armed[a]
-    s.apply_action(A.MOVE + 1)
-    assert s.armed[a]
-    c = put(s, 3, 5, four(s.g))
-    creatures(s, c, dog=1)
-    assert CR.move_step(s, c, 0) == a
-    assert s.cre[a * 9 + DOG] == 0 and s.expl[a] == 0 and s.pool[DOG] == 10
-
-
-def test_explosion_heroes_first_limit_six():
-    s = empty_state(2)
-    a = put(s, 1, 5, four(s.g))
-    at(s, 0, a)
-    at(s, 1, a)
-    _give_tiles(s, 0, expl=7)
-    creatures(s, a, dog=1) if False else None
-    s.apply_action(A.EXPLOSIVES + 2)
-    s.apply_action(A.PASS)
-    s.apply_action(A.EXPLOSIVES + 2)
-    assert s.expl[a] == 6 and not s.legal_action_mask()[A.EXPLOSIVES + 0], "Limit of 6 Explosive tokens"
-    s.apply_action(A.MOVE + 0)          # seat 0 leaves: seat 1 is present, the bomb goes off
-    keep_wounds(s)
-    assert len(s.wounds[1]) == 6 and all(w[1] is False for w in s.wounds[1]) and s.expl[a] == 0
-
-
 def test_four_leaf_reduces_group_movement():
     s = empty_state(1)
     rooms = corridor(s, 3, range(1, 10))
@@ -975,16 +553,6 @@ def test_four_leaf_reduces_group_movement():
     assert s.ph == PH_FOUR
     s.apply_action(A.FOUR + 0)
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
-
-
-def test_exchange_in_same_room_out_of_combat():
-    s = empty_state(2)
-    _give_tiles(s, 0, doors=1)
-    m = s.legal_action_mask()
-    from virus_envs.virus_lab.actions import GIFTS
-    assert m[A.GIVE + GIFTS.index("door") * 4 + 1] and m[A.GIVE + 0 * 4 + 1]
-    s.apply_action(A.GIVE + GIFTS.index("door") * 4 + 1)
-    assert s.t_door == [0, 1]
 
 
 def test_major_advantage_effects_and_earlier_end():
@@ -1009,74 +577,6 @@ def test_major_advantage_effects_and_earlier_end():
     assert s.retired[0] and s.pos[0] == -1 and s.is_terminal(), "2 Major Advantages: the game ends after turn 7"
 
 
-def test_major_advantage_turns_three_cubes_positive():
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, zombie=1)
-    s.roll = [3, 3, 0, 0, 0, 0, 0, 0]
-    s.stock[0] -= 3
-    s.bullets[0] -= 3
-    s.rollres = [1, 2, 1, 2] + [0] * 12
-    decide(s, PH_RESULT, 0)
-    s.apply_action(A.MAJOR_CUBES)
-    assert s.rollres[0] + s.rollres[2] == 5 and s.rollres[0] * s.rollres[2] == 6
-
-
-def test_attack_together_worked_example_4_plus_6_minus_1():
-    """ "1 Boss (4 HP, 2 dmg) and 2 Zombies ... One player rolls 4 Successes and the second player rolls 6
-    Successes, resulting in 9 Successes (4+6-1=9) ... deal 2 Damage points to one Zombie (6 Successes), ... Dodge
-    the Boss (2 Successes) and the other Zombie (1 Success). So there is not a counterattack" """
-    s = empty_state(2)
-    g = s.g
-    c = put(s, 1, 5, four(g))
-    at(s, 0, c)
-    at(s, 1, c)
-    creatures(s, c, zombie=2)
-    b01 = g.comp.boss_name.index("Overseer")
-    assert (g.comp.boss_hp[b01], g.comp.boss_damage[b01], g.comp.boss_dodge[b01]) == (4, 2, 2)
-    s.pool[DESU] -= 1
-    s.bosses = [[c, DESU, b01]]
-    s.boss_deck.remove(b01)
-    s.cre[c * 9 + BOSS] = 1
-    s._mask = None
-    s.apply_action(A.TOGETHER)
-    assert s.team == [0, 1] and s.ph == PH_ROLL and s.cur == 0
-    s.apply_action(A.ROLL)
-    s.rollres = [2, 0, 2, 0] + [0] * 12          # 2 x 2 = 4 Successes
-    s._mask = None
-    s.apply_action(A.ACCEPT)
-    assert s.ph == PH_ROLL and s.cur == 1, "the partner rolls next"
-    s.apply_action(A.ADD_CUBE)
-    s.apply_action(A.ADD_CUBE)
-    s.apply_action(A.ROLL)
-    s.rollres = [3, 0, 2, 0] + [0] * 12          # 3 x 2 = 6 Successes
-    s._mask = None
-    s.apply_action(A.ACCEPT)
-    assert s.ph == PH_SPEND and s.cur == 0 and s.succ == 9
-    s.apply_action(A.KILL + ZOMBIE)
-    s.apply_action(A.DODGE + BOSS)
-    s.apply_action(A.DODGE + ZOMBIE)
-    assert s.wounds == [[], []] and s.countered == [True, True]
-    assert s.cre[c * 9 + ZOMBIE] == 1 and s.ph == PH_ACT and s.cur == 1
-
-
-def test_attack_together_damage_divided_rounded_up():
-    s = empty_state(2)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    at(s, 1, c)
-    creatures(s, c, blooder=1, dog=1)          # 3 Damage points
-    s.apply_action(A.TOGETHER)
-    for _ in range(2):
-        s.apply_action(A.ROLL)
-        s.rollres = [0, 1, 0, 0] + [0] * 12
-        s._mask = None
-        s.apply_action(A.ACCEPT)
-    keep_wounds(s)
-    assert [len(w) for w in s.wounds] == [2, 2], "3 / 2 rounded up"
-
-
 # --------------------------------------------------------------------------------- more rules
 @pytest.mark.parametrize("effect", [2, 3, 4, 5])
 def test_event_effects(effect):
@@ -1085,7 +585,7 @@ def test_event_effects(effect):
     c = put(s, 1, 5, find_card(s.g, special=SP_AMMO))
     at(s, 0, c)
     st, bu = s.stock[0], s.bullets[0]
-    s.event = _event(s, effect=effect)
+    s.event = event_card(s, effect=effect)
     s._apply_event()
     s._mask = None
     m = s.legal_action_mask()
@@ -1104,7 +604,7 @@ def test_frenzy_and_calm_change_creature_movement():
     rooms = corridor(s, 3, range(1, 10))
     at(s, 0, rooms[8])
     creatures(s, rooms[0], zombie=1)
-    s.event = _event(s, effect=6)                 # frenzy: +1
+    s.event = event_card(s, effect=6)                 # frenzy: +1
     from virus_envs.virus_lab.game import Q_SLOW
     s._step([Q_SLOW])
     assert s.cre[rooms[3] * 9 + ZOMBIE] == 1
@@ -1120,71 +620,6 @@ def test_clue_redraw_costs_two_advantages():
     assert sum(1 for _, up in s.disp[0] if not up) == 2 and s.clue_deck[0] == top
     s.apply_action(A.KEEP)
     assert s.clues == [nxt] and s.ph == PH_ACT
-
-
-def test_four_leaf_reroll_and_adrenaline_recovery():
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, zombie=1)
-    for t in (TK_FOUR, TK_ADREN):
-        s.tok[0][t] = 1
-        s.tok_pool[t] -= 1
-    s._mask = None
-    s.apply_action(A.ATTACK)
-    s.apply_action(A.ADD_TOKEN + TK_FOUR)
-    s.apply_action(A.ADD_TOKEN + TK_ADREN)
-    s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ROLL)
-    s.rollres = [0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]    # positive four-leaf
-    s._mask = None
-    assert s.legal_action_mask()[A.REROLL]
-    s.apply_action(A.REROLL)
-    assert s.roll[2 + TK_FOUR] == 0 and s.tok_pool[TK_FOUR] == 12
-    s.rollres = [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]    # positive adrenaline
-    s._mask = None
-    stock = s.stock[0]
-    s.apply_action(A.ACCEPT)
-    assert s.stock[0] == stock + 1 and s.bullets[0] == 8, "a positive Adrenaline token recovers the cubes"
-    assert s.tok[0][TK_ADREN] == 0, "tokens go back to the game reserve without a positive Shield"
-
-
-def test_roll_probability_parameter():
-    g = VirusLabGame(num_players=1, p_positive=0.3)
-    s = g.new_initial_state(seed=0)
-    s.roll = [2000, 2000, 0, 0, 0, 0, 0, 0]
-    s._throw()
-    assert abs(s.rollres[0] / 2000 - 0.3) < 0.05 and abs(s.rollres[2] / 2000 - 0.3) < 0.05
-
-
-def test_movement_bonus_room():
-    """ "If Creatures move across a room with a +1 or +2 symbol, they immediately gain +1 movement or +2" """
-    s = empty_state(1)
-    g = s.g
-    rooms = corridor(s, 3, range(1, 10))
-    plus2 = [c for c in range(144) if g.comp.room_bonus[c] == 2 and g.comp.room_doors[c] == 15]
-    if not plus2:
-        plus2 = [c for c in range(144) if g.comp.room_bonus[c] == 2]
-    put(s, 3, 2, plus2[0], rot=0)
-    s.doors[rooms[1]] = 15
-    at(s, 0, rooms[8])
-    creatures(s, rooms[0], zombie=1)
-    CR.slow_movement(s, 1)
-    assert s.cre[rooms[3] * 9 + ZOMBIE] == 1, "1 + 2 rooms"
-
-
-def test_sniff_range_is_four_rooms():
-    s = empty_state(1)
-    g = s.g
-    # a zig-zag so that no straight line reaches the Hero: 5 rooms away
-    path = [(3, 1), (4, 1), (4, 2), (5, 2), (5, 3), (6, 3)]
-    cells = [put(s, r, c, four(g)) for r, c in path]
-    creatures(s, cells[0], zombie=1)
-    at(s, 0, cells[5])
-    s.cubes = bytearray(len(s.cubes))
-    assert CR.target_side(s, cells[0]) == -1
-    at(s, 0, cells[4])
-    assert CR.target_side(s, cells[0]) == 2
 
 
 def test_single_player_third_lab_card_same_colour():
@@ -1226,73 +661,7 @@ def test_ranking_of_a_won_game():
     assert s.ranking() == [0, 1, 2], "infected Heroes after the others"
 
 
-def test_explore_breaking_the_match_with_a_breach():
-    """ "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which is adjacent to
-    a doorway." """
-    s = empty_state(1)
-    g = s.g
-    one = find_card(g, doors=1, lab=False)
-    s.disp[0] = [[one, True]]
-    ns = find_card(g, doors=5, lab=False)
-    put(s, 1, 6, ns, rot=0)                          # its N doorway faces (0,6)
-    s._mask = None
-    assert not s.legal_action_mask()[explore_id(1, 0, 3)]
-    s.t_breach[0] = 1
-    s.breach_pool -= 1
-    s._mask = None
-    assert s.legal_action_mask()[explore_id(1, 0, 3)]
-    s.apply_action(explore_id(1, 0, 3))
-    y = cell(s, 0, 6)
-    assert s.t_breach[0] == 0 and s.breach[g.geo.EDGE[y][2]] == 1 and s.pos[0] == y
-
-
 # --------------------------------------------------------------------------------- slow phase choices
-def test_lead_player_chooses_group_order_and_tied_side():
-    """ "The Lead player freely chooses the order in which the Creatures move"; "In case of a tie, the Lead
-    player chooses which Hero the Creatures move towards." """
-    s = empty_state(2, auto_slow_phase=False)
-    rooms = corridor(s, 3, range(1, 10))
-    creatures(s, rooms[4], zombie=1)            # column 5: heroes at columns 2 and 8, both 3 rooms away
-    creatures(s, rooms[0], dog=1)
-    at(s, 0, rooms[1])
-    at(s, 1, rooms[7])
-    from virus_envs.virus_lab.game import PH_SLOW, Q_SLOW
-    s.queue = [[Q_SLOW], [Q_RT]]
-    s.ph = PH_NONE
-    s._advance()
-    assert s.ph == PH_SLOW and s.cur == s.lead and s.opt_kind == CR.OPT_GROUP and s.opts == [rooms[0], rooms[4]]
-    s.apply_action(A.OPTION + 1)                # the zombie first
-    assert s.opt_kind == CR.OPT_SIDE and s.opts == [1, 3]
-    s.apply_action(A.OPTION + 0)                # towards the Hero in the east
-    assert s.cre[rooms[5] * 9 + ZOMBIE] == 1
-
-
-def test_placing_player_chooses_kind_and_option_2b():
-    """Example 1, purple's choice: "He chooses to move the Creature in D (see red arrow). He must then place his
-    second Creature in D as D is now an empty green room with a cube." """
-    s = empty_state(1, auto_slow_phase=False)
-    g = s.g
-    C_ = put(s, 3, 4, four(g, GREEN, 0))
-    D_ = put(s, 3, 5, four(g, GREEN, 1))
-    E_ = put(s, 3, 6, four(g, RED, 0))
-    creatures(s, C_, zombie=1)
-    creatures(s, D_, dog=1)
-    s.cubes[C_] = s.cubes[D_] = 1
-    at(s, 0, put(s, 3, 7, four(g, RED, 1)))
-    del E_
-    CR.place_begin(s, 0, [GREEN, GREEN])
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
-    CR.apply_option(s, s.opts.index(BLOODER))
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_PLACE
-    assert [CR.PL_MOVE, D_] in [list(o) for o in s.opts] and [CR.PL_ADD, C_] in [list(o) for o in s.opts]
-    CR.apply_option(s, [list(o) for o in s.opts].index([CR.PL_MOVE, D_]))
-    assert s.cre[cell(s, 3, 6) * 9 + DOG] == 1, "the dog moved towards the Hero"
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
-    CR.apply_option(s, s.opts.index(ZOMBIE))
-    assert not CR.place_run(s, True), "option 1 (only D) is forced"
-    assert s.cre[D_ * 9 + ZOMBIE] == 1 and s.cre[C_ * 9 + BLOODER] == 0
-
-
 def test_wound_redraw_with_an_advantage():
     """ "he may use 1 Advantage to return it to the bottom of the deck and draw a new Wound card" """
     s = empty_state(1, auto_display_choices=True)
@@ -1327,26 +696,6 @@ def test_refill_redraw_with_an_advantage():
     assert s.ph == PH_ACT and len(s.disp[0]) == 8
 
 
-def test_lead_player_chooses_who_enters_a_partly_full_room():
-    """ "move Creatures of the player's choice into the room until the room is full" (a group of 4 into a room of 6)."""
-    s = empty_state(1, auto_slow_phase=False)
-    rooms = corridor(s, 3, range(2, 6))
-    creatures(s, rooms[0], zombie=2, dog=2)
-    creatures(s, rooms[1], tricker=6)
-    at(s, 0, rooms[3])
-    from virus_envs.virus_lab.game import PH_SLOW, Q_SLOW
-    s.queue = [[Q_SLOW], [Q_RT]]
-    s.ph = PH_NONE
-    s._advance()
-    assert s.ph == PH_SLOW and s.opt_kind == CR.OPT_GROUP and s.opts == [rooms[0], rooms[1]]
-    s.apply_action(A.OPTION + 0)               # the group of 4 moves first
-    assert s.ph == PH_SLOW and s.opt_kind == CR.OPT_ENTER and s.opts == [ZOMBIE, DOG]
-    s.apply_action(A.OPTION + 1)               # a dog goes in: the room is full, the rest stays
-    assert s.cre[rooms[0] * 9 + DOG] == 1 and s.cre[rooms[0] * 9 + ZOMBIE] == 2
-    tr = [c for c in rooms if s.cre[c * 9 + TRICKER]]
-    assert len(tr) == 1 and s.cre[tr[0] * 9 + DOG] == 1, "the dog joined the trickers (who then move on together)"
-
-
 def test_lab_card_rotations_are_distinct_placements():
     """A 4-doorway Research Lab card looks the same in every rotation but its lab symbol does not."""
     s = empty_state(1)
@@ -1358,56 +707,3 @@ def test_lab_card_rotations_are_distinct_placements():
     assert all(m[explore_id(1, 0, r)] for r in range(4))
     assert m[explore_id(1, 1, 0)] and not any(m[explore_id(1, 1, r)] for r in (1, 2, 3))
 
-
-def test_placing_player_chooses_the_colour_order_and_a_2b_side():
-    s = empty_state(1, auto_slow_phase=False)
-    g = s.g
-    blue = put(s, 2, 2, four(g, BLUE, 0))
-    green = put(s, 2, 3, four(g, GREEN, 0))
-    s.cubes[blue] = s.cubes[green] = 1
-    CR.place_begin(s, 0, [BLUE, GREEN])
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_COLOUR and s.opts == [BLUE, GREEN]
-    CR.apply_option(s, 1)                      # green first
-    assert s.pl_queue[0][0] == GREEN
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_KIND
-    # a 2B move with a tie: a green group between two Heroes at equal distance
-    s2 = empty_state(2, auto_slow_phase=False)
-    rooms = corridor(s2, 3, range(2, 9), colour=GREEN)
-    creatures(s2, rooms[3], zombie=1)
-    at(s2, 0, rooms[0])
-    at(s2, 1, rooms[6])
-    s2.pool = [0] * 8                          # nothing in the reserve: option 2B
-    CR.place_begin(s2, 0, [GREEN])
-    assert CR.place_run(s2, True) and s2.opt_kind == CR.OPT_MOVE_SIDE and s2.opts == [1, 3]
-    CR.apply_option(s2, 1)                     # towards the west
-    assert s2.cre[rooms[2] * 9 + ZOMBIE] == 1
-    assert not CR.place_run(s2, True)
-
-
-def test_2b_move_into_a_partly_full_room_the_player_picks_who_goes():
-    s = empty_state(1, auto_slow_phase=False)
-    rooms = corridor(s, 3, range(2, 7), colour=GREEN)
-    creatures(s, rooms[0], zombie=1, dog=1)
-    creatures(s, rooms[1], tricker=6)
-    at(s, 0, rooms[4])
-    s.pool = [0] * 8                           # option 2B only
-    CR.place_begin(s, 0, [GREEN])
-    assert CR.place_run(s, True) and s.opt_kind == CR.OPT_PLACE
-    CR.apply_option(s, [list(o) for o in s.opts].index([CR.PL_MOVE, rooms[0]]))
-    assert s.opt_kind == CR.OPT_ENTER_2B and s.opts == [ZOMBIE, DOG]
-    CR.apply_option(s, 0)
-    assert s.cre[rooms[1] * 9 + ZOMBIE] == 1 and s.cre[rooms[0] * 9 + DOG] == 1 and not s.pl_queue
-
-
-def test_barrier_one_tile_at_a_time_then_more_bars():
-    """ "add additional bars to an existing Barrier in their room putting the new tile from their stock over the
-    one on the map" """
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    _give_tiles(s, 0, bars=(1, 1, 0, 0))
-    s.apply_action(s.g.string_to_action("barrier S x 1"))
-    e = s.g.geo.EDGE[c][2]
-    assert s.barrier[e] == 1 and s.t_bar[0] == [0, 1, 0, 0]
-    s.apply_action(s.g.string_to_action("barrier S x 1"))
-    assert s.barrier[e] == 2 and s.t_bar[0] == [0, 0, 0, 0] and s.stock[0] == 6

@@ -4,9 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from virus_envs.virus_lab import creatures as CR
-from virus_envs.virus_lab.game import VirusLabGame
+from virus_envs.virus_lab.actions import A
+from virus_envs.virus_lab.components import TK_EXPL
+from virus_envs.virus_lab.game import PH_WOUND, Q_RT, VirusLabGame
 
 START, EXIT = 144, 145
+RED, YELLOW, BLUE, GREEN = range(4)
+ZOMBIE, DOG, BLOODER, TRICKER, DESU, MUTANT, VERDUKO, EXECUTIONER, BOSS = range(9)
 
 
 def check_invariants(s):
@@ -119,3 +123,70 @@ def find_card(g, doors=None, colour=None, lab=None, special=None, bonus=None, tr
             continue
         return c
     raise LookupError("no such card")
+
+
+def four(g, colour=RED, k=0):
+    """A plain 4-doorway room card of a colour (the k-th such card)."""
+    got = [c for c in range(144) if g.comp.room_doors[c] == 15 and g.comp.room_colour[c] == colour
+           and g.comp.room_lab[c] < 0 and g.comp.room_special[c] == 0 and g.comp.room_bonus[c] == 0]
+    return got[k % len(got)]
+
+
+def cell(s, r, c):
+    return s.g.geo.cell(r, c)
+
+
+def creatures(s, c, **kinds):
+    names = ("zombie", "dog", "blooder", "tricker", "desu", "mutant", "verduko", "executioner")
+    for name, k in kinds.items():
+        t = names.index(name)
+        s.cre[c * 9 + t] += k
+        s.pool[t] -= k
+    s._mask = None
+
+
+def at(s, p, c):
+    s.pos[p] = c
+    s._mask = None
+
+
+def keep_wounds(s):
+    """Keep every Wound card drawn (the redraw-with-an-Advantage decision)."""
+    while s.ph == PH_WOUND:
+        s.apply_action(A.KEEP)
+
+
+def decide(s, ph, p, queue=None):
+    """A decision of phase `ph` pending for seat p (the Real Time phase follows unless `queue` says otherwise)."""
+    s.ph, s.cur = ph, p
+    s.queue = [[Q_RT]] if queue is None else queue
+    s._mask = None
+
+
+def event_card(s, effect=None, number=None, trap=None):
+    """The first Event card with the given effect, number and trap symbol."""
+    comp = s.g.comp
+    for e in range(25):
+        if (effect is None or comp.event_effect[e] == effect) and (number is None or comp.event_number[e] == number) \
+                and (trap is None or comp.event_trap[e] == trap):
+            return e
+    raise LookupError
+
+
+def corridor(s, row, cols, colour=RED):
+    """4-doorway rooms of one colour along a row (absolute columns); their cells."""
+    return [put(s, row, c, four(s.g, colour, 0)) for c in cols]
+
+
+def give_tiles(s, p, bars=(0, 0, 0, 0), doors=0, breaches=0, expl=0):
+    """Barrier tiles (per bars 0-3), Doors, Breaches and Explosive tokens from the reserve to p's stock."""
+    for b in range(4):
+        s.t_bar[p][b] += bars[b]
+        s.bar_pool[b] -= bars[b]
+    s.t_door[p] += doors
+    s.door_pool -= doors
+    s.t_breach[p] += breaches
+    s.breach_pool -= breaches
+    s.tok[p][TK_EXPL] += expl
+    s.tok_pool[TK_EXPL] -= expl
+    s._mask = None

@@ -49,16 +49,18 @@ class CombatRules:
         cell = self.pos[p]
         if not CR.has_creatures(self, cell):
             return (0, 0)
+        self._reveal_bosses(cell)
         amt = self._attack_value(p, cell, self.dodged[p])
         pen = 0 if self.flee_free[p] else 1
         self.dodged[p] = [0] * NK
         return (amt, pen)
 
     def _partners(self, p):
-        """Heroes of p's room who still have to roll this turn (and can: 1 Action cube at least)."""
+        """Heroes of p's room who "still have to roll" against its group this turn (not counter-attacked by it yet;
+        `counter_attack="per_turn"`: not at all this turn) and can (1 Action cube at least)."""
         cell = self.pos[p]
-        return [(p + i) % self.n for i in range(1, self.n) if self.pos[(p + i) % self.n] == cell
-                and not self.countered[(p + i) % self.n] and self.stock[(p + i) % self.n] >= 1]
+        return [h for h in ((p + i) % self.n for i in range(1, self.n))
+                if self.pos[h] == cell and not self._countered_here(h) and self.stock[h] >= 1]
 
     def _mask_roll(self, m, p):
         m[A.ROLL] = True
@@ -199,10 +201,7 @@ class CombatRules:
             if k == CR.BOSS:
                 bl = [i for i, rec in enumerate(self.bosses) if rec[0] == cell]
                 i = bl[self.dodged[p][CR.BOSS]]
-                rec = self.bosses.pop(i)
-                self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
-                self.pool[rec[1]] += 1
-                self.cre[cell * NK + CR.BOSS] -= 1
+                self._remove_boss(i)
             else:
                 self.cre[cell * NK + k] -= 1
                 self.pool[k] += 1
@@ -227,10 +226,11 @@ class CombatRules:
         amt = self._attack_value(p, self.pos[p], self.dodged[p])
         share = -(-amt // len(team))
         for h in team:
-            self.countered[h] = True
+            if self.pos[p] not in self.countered[h]:
+                self.countered[h].append(self.pos[p])
             self.dodged[h] = list(self.dodged[p])
             self.combat_cell[h] = self.pos[p]
         self.team = []
         self.ph = PH_NONE
-        self.rt_dmg = [[h, share] for h in team if share > 0]
+        self.rt_dmg = [[h, share, 0, 1, 1] for h in team if share > 0]
         self._rt_continue()

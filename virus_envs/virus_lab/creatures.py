@@ -214,21 +214,26 @@ def _open_way(s, cell, d):
     if y < 0 or s.card[y] < 0:
         return -1
     e = geo.EDGE[cell][d]
-    val = group_value(s, cell)
-    # "As long as the barrier value is equal to or higher than an adjacent Creature group value, the group cannot move"
+    if border_holds(s, cell, e, y):
+        return -1
     if s.barrier[e]:
-        bv = 2 * (s.barrier[e] - 1)
-        if bv >= val:
-            return -1
         for t in range(s.barrier[e]):          # destroyed: "Return the Barrier to the game reserve"
             s.bar_pool[t] += 1
         s.barrier[e] = 0
     if s.door[e] == DOOR_CLOSED:
-        # "A closed Door works like a Barrier of value 1 + X, where X is the number of Heroes behind the Door"
-        if 1 + heroes_in(s, y) >= val:
-            return -1
         s.door[e] = DOOR_OPEN                   # ASSUMPTION: a door forced by Creatures is left open
     return y
+
+
+def border_holds(s, cell, e, y):
+    """Does the Barrier or closed Door on border e stop the group of `cell` going to `y`? "As long as the barrier
+    value is equal to or higher than an adjacent Creature group value, the group cannot move through the Barrier"
+    (value: "0 (empty) with +2 for each bar"); "A closed Door works like a Barrier of value 1 + X, where X is the
+    number of Heroes behind the Door"."""
+    val = group_value(s, cell)
+    if s.barrier[e] and 2 * (s.barrier[e] - 1) >= val:
+        return True
+    return s.door[e] == DOOR_CLOSED and 1 + heroes_in(s, y) >= val
 
 
 def _move_bosses(s, src, dst, count):
@@ -338,11 +343,15 @@ def slow_run(s, manual):
                 return _ask(s, OPT_ENTER, partial_kinds(s, cell, y))
         if d < 0:
             if not s.sl_moved[cell]:
-                # "Lay the Creatures flat ... If the Creature group is already lying flat, return them"
-                if s.flat[cell] and not s.cre[cell * NK + BOSS]:
+                # "Lay the Creatures flat ... If the Creature group is already lying flat, return them to the game
+                # reserve" (Bosses too; `flat_bosses="stay"`: a group with a Boss stays, lying flat)
+                if s.flat[cell] and (s.g.flat_bosses_removed or not s.cre[cell * NK + BOSS]):
                     for k in range(8):
                         s.pool[k] += s.cre[cell * NK + k]
                         s.cre[cell * NK + k] = 0
+                    for i in reversed([i for i, rec in enumerate(s.bosses) if rec[0] == cell]):
+                        s._remove_boss(i)
+                    s.flat[cell] = 0
                 else:
                     s.flat[cell] = 1
             rem[cell] = 0
@@ -531,11 +540,7 @@ def can_step(s, cell, d):
     y = geo.NB[cell][d]
     if y < 0 or s.card[y] < 0:
         return False
-    e = geo.EDGE[cell][d]
-    val = group_value(s, cell)
-    if s.barrier[e] and 2 * (s.barrier[e] - 1) >= val:
-        return False
-    if s.door[e] == DOOR_CLOSED and 1 + heroes_in(s, y) >= val:
+    if border_holds(s, cell, geo.EDGE[cell][d], y):
         return False
     free = CAPACITY - occupancy(s, y)
     if free > 0:

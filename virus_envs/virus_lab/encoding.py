@@ -9,9 +9,11 @@ of row 0), so it always covers the heroes and everything around and beyond them.
 | heroes | (4, 64) | per relative seat: see HERO_FEATURES |
 | display | (24, 26) | the observer's Rooms display, per slot: card present, face up, shape (5), colour (4), lab symbol, First Aid/Ammo/Net (3); the observer's pending display choice: slot chosen for the group discard, slot open to the choice (flip, restore or discard), cards still to choose/6; the card as printed: doorways N E S W (4), lab symbol corner (4) |
 | net | (6, 26) | the observer's Net cards, the display's columns (face up = 1, no choice columns) |
-| globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (7), side options (4), colour options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol, exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
+| deck_top | (26,) | the top card of the Room deck (it lies "normal room side face up"), the display's columns |
+| globals | (G,) | turn/9, phase (20 slots), Lead (4), to act (4), heroes attacking together (4), their Successes/50, Slow-phase choice kind (7), side options (4), colour options (4), Creature-kind options (9), Creatures left to place/16, their room colour (4), colour ignored, kind being placed (8), event effect (8), event number/10, trap symbol (the Lead player's secret while he reads it), exit open, antidote placed/held/out, clues on the table (25), deck sizes, wound deck top back heart, creature reserve (8), the roll being built (8) and thrown (16), Successes, Damage pending, the trap card, the clue being drawn, living heroes, labs formed, Bosses seen (4 x 3 stats) |
 
-Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards stay out.
+Nothing hidden is encoded: deck orders, face-down wound faces, unrevealed Boss cards, the Room cards removed at
+setup, and (for the other seats) the Event the Lead player is reading stay out (hidden.py says who knows what).
 """
 from __future__ import annotations
 
@@ -28,7 +30,8 @@ HERO_FEATURES = ("seat present", "on map", "alive", "exited", "stock/16", "reser
                  "four_leaf", "heart", "adrenaline", "book", "shield", "explosive", "doors", "breaches",
                  "barrier 0", "barrier 1", "barrier 2", "barrier 3", "wounds/8", "deep/8", "face down/8",
                  "advantages/8", "display face down/8", "display/24", "net/6", "resources/30", "gained/60",
-                 "antidote", "passed", "adrenaline used", "counter-attacked", "free flee", "major advantages/2",
+                 "antidote", "passed", "adrenaline used/2", "counter-attacked by this room's group", "free flee",
+                 "major advantages/2",
                  "retired")
 HF = len(HERO_FEATURES) + NUM_SHAPES * 4 + 9
 DF = 26
@@ -37,7 +40,7 @@ NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 +
 
 def layout(game) -> ObsLayout:
     return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
-                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF))])
+                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)])
 
 
 def _display_table(game):
@@ -162,7 +165,8 @@ def encode(s, p) -> np.ndarray:
                *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
-               s.antidote_holder == q, s.passed[q], s.adren[q], s.countered[q], s.flee_free[q], s.majors[q] / 2,
+               s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q],
+               s.majors[q] / 2,
                s.retired[q]]
         h[:len(row)] = row
         k0 = len(HERO_FEATURES)
@@ -204,7 +208,7 @@ def encode(s, p) -> np.ndarray:
         if s.pl_kind >= 0:
             G[o + 30 + s.pl_kind] = 1       # 8 kinds
     i = o + 38
-    if s.event >= 0:
+    if s.event >= 0 and not s.event_secret(p):
         G[i + comp.event_effect[s.event]] = 1
         G[i + 8] = comp.event_number[s.event] / 10
         G[i + 9] = comp.event_trap[s.event]
@@ -250,11 +254,14 @@ def encode(s, p) -> np.ndarray:
         G[i + 3 * j:i + 3 * j + 3] = [comp.boss_hp[rec[2]] / 9, comp.boss_damage[rec[2]] / 9,
                                       comp.boss_dodge[rec[2]] / 9]
     assert i + 12 == NG
+    dtab = getattr(g, "_disp_tab", None)
+    if dtab is None:
+        dtab = g._disp_tab = _display_table(g)
+    if s.room_deck:                         # the Room deck's top card is face up
+        v[L.slices["deck_top"]] = dtab[s.room_deck[-1]]
+        v[L.slices["deck_top"].start + 1] = 1
     # the observer's Net cards (explored like display cards, kept apart)
     if s.net[p]:
-        dtab = getattr(g, "_disp_tab", None)
-        if dtab is None:
-            dtab = g._disp_tab = _display_table(g)
         Nt = v[L.slices["net"]].reshape(MAX_NET, DF)
         nn = min(len(s.net[p]), MAX_NET)
         Nt[:nn] = dtab[list(s.net[p][:nn])]
@@ -262,9 +269,6 @@ def encode(s, p) -> np.ndarray:
     # the observer's Rooms display and his pending display choice
     disp = s.disp[p]
     if disp:
-        dtab = getattr(g, "_disp_tab", None)
-        if dtab is None:
-            dtab = g._disp_tab = _display_table(g)
         D = v[L.slices["display"]].reshape(MAX_DISPLAY, DF)
         nd = len(disp)
         D[:nd] = dtab[[c for c, _ in disp]]
@@ -296,8 +300,9 @@ def _edges(g):
 
 
 def view(s, p) -> dict:
-    """What seat p may know: everything on the table; deck orders, face-down wound faces and unrevealed
-    Boss cards excepted."""
+    """What seat p may know: everything on the table and what is known of the decks (hidden.py); deck orders,
+    face-down wound faces, unrevealed Boss cards, the Room cards removed at setup and the Event the Lead is
+    secretly reading (for the other seats) excepted."""
     g = s.g
     comp, geo = g.comp, g.geo
     nr = comp.num_rooms
@@ -322,15 +327,18 @@ def view(s, p) -> dict:
             "seat": q, "pos": s.pos[q], "alive": s.alive[q], "exited": s.exited[q], "stock": s.stock[q],
             "reserve": s.reserve[q], "bullets": s.bullets[q], "tokens": list(s.tok[q]), "doors": s.t_door[q],
             "breaches": s.t_breach[q], "barriers": list(s.t_bar[q]),
-            "wounds": [{"card": (w[0] if not w[1] else None), "face_down": w[1], "deep": w[2]} for w in s.wounds[q]],
+            "wounds": [{"card": (w[0] if not w[1] or s.wounds_revealed(q) else None), "face_down": w[1], "deep": w[2],
+                        "heart_back": w[0] >= 0 and comp.wound_heart[w[0]]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
             "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q],
             # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
-            "dodged": list(s.dodged[q]), "countered": bool(s.countered[q]), "flee_free": bool(s.flee_free[q])})
+            "dodged": list(s.dodged[q]), "countered": s._countered_here(q), "countered_in": list(s.countered[q]),
+            "flee_free": bool(s.flee_free[q]), "adrenaline_used": s.adren[q]})
     return {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
-        "event": comp.event_name[s.event] if s.event >= 0 else None, "events_played": len(s.event_pile),
+        "event": comp.event_name[s.event] if s.event >= 0 and not s.event_secret(p) else None,
+        "events_played": len(s.event_pile),
         "rooms": rooms, "heroes": heroes,
         "doors": {str(e): x for e, x in enumerate(s.door) if x}, "barriers": {str(e): x for e, x in enumerate(s.barrier) if x},
         "breaches": [e for e, x in enumerate(s.breach) if x],
@@ -341,7 +349,19 @@ def view(s, p) -> dict:
         "exit_activated": [list(x) for x in s.act_exit],
         "bosses": [{"cell": s.bosses[i][0], "hp": comp.boss_hp[s.bosses[i][2]], "damage": comp.boss_damage[s.bosses[i][2]],
                     "dodge": comp.boss_dodge[s.bosses[i][2]]} for i in s.boss_seen],
-        "room_deck": len(s.room_deck), "wound_deck": len(s.wound_deck),
+        "bosses_gone": [comp.boss_name[c] if seen else None for c, seen in s.boss_gone],
+        # the decks: sizes, the Room deck's face-up top card, the cards known at the bottom (bottom first)
+        "room_deck": len(s.room_deck), "wound_deck": len(s.wound_deck), "clue_deck": len(s.clue_deck),
+        "event_deck": len(s.event_deck),
+        "room_deck_top": comp.room_name[s.room_deck[-1]] if s.room_deck else None,
+        "room_deck_bottom": [comp.room_name[c] for c in s.room_deck[:s.room_known]],
+        "clue_deck_bottom": list(s.clue_deck[:s.clue_known]),
+        "event_deck_bottom": [(comp.event_name[s.event_deck[i]] if q == p else None)
+                              for i, q in enumerate(s.event_known)],
+        "wound_deck_bottom": [{"card": s.wound_deck[i] if f else None, "heart_back": comp.wound_heart[s.wound_deck[i]]}
+                              for i, f in enumerate(s.wound_known)],
+        "wound_discard": list(s.wound_discard), "room_discard": [comp.room_name[c] for c in s.room_discard],
+        "net_cards_to_draw": s.net_left,
         "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
         "successes": s.succ, "damage": list(s.dmg),

@@ -6,6 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from .actions import A, TABLE
 from .board import DOOR_OPEN, fits
 from .components import EF_FATIGUE, EF_REBOOT, EF_SUPPLIES, TR_PROL2, TR_PROL3
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
@@ -66,14 +67,40 @@ class EventRules:
         return out
 
     def _trap_check(self, p):
+        """ "each player draws a room card from the Room deck and places it with the trap side face up": where is
+        his decision, and so is a redraw ("return to the bottom of the deck the card he just drew and draw a new
+        one of the same type", 1 Advantage). No place and no redraw: the card is discarded without asking."""
         c = self._draw_room()
         if c < 0:
             return
-        if not self._trap_options(c):
-            self.room_discard.append(c)   # "If no suitable space is available, the player discards the card"
-            return
         self.trap_card = c
-        self.ph, self.cur = PH_TRAP, p
+        if self._trap_options(c) or self._may_redraw_trap(p):
+            self.ph, self.cur = PH_TRAP, p
+        else:
+            self._discard_trap()
+
+    def _may_redraw_trap(self, p):
+        return self.num_adv(p) > 0 and bool(self.room_deck)
+
+    def _discard_trap(self):
+        """ "If no suitable space is available, the player discards the card and does not place a trap card" """
+        self.room_discard.append(self.trap_card)
+        self.trap_card = -1
+
+    def _apply_trap(self, a, p):
+        if a == A.REDRAW:
+            self._use_adv(p)
+            self._room_to_bottom(self.trap_card)
+            self.trap_card = self._draw_room()
+            if self._trap_options(self.trap_card) or self._may_redraw_trap(p):
+                return
+            self._discard_trap()
+        elif a == A.KEEP:
+            self._discard_trap()
+        else:
+            _, h, d, r = TABLE.payloads[a]
+            self._place_trap(h, d, r)
+        self.ph = PH_NONE
 
     def _place_trap(self, h, d, r):
         comp = self.g.comp

@@ -17,7 +17,7 @@ PHASES = ("(automatic)", "event phase: keep or redraw the Event", "event phase: 
           "research lab: keep or redraw the Clue", "turn end: gain resources", "turn end: spend resources",
           "turn end: the dead Hero returns", "slow phase: use a Four-leaf token",
           "slow phase: a Creature choice", "wound: keep or redraw the Wound card",
-          "turn end: keep or redraw the Room card",
+          "keep or redraw the Room card just drawn (refill, Net)",
           "advantage: flip a face-up card of the Rooms display", "turn end: choose the display cards to discard",
           "death: flip room cards face down on the Rooms display",
           "advantage recovered: flip a used card of the Rooms display face up")

@@ -21,14 +21,15 @@ import numpy as np
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
 from . import creatures as CR
 from . import encoding, render
-from .actions import (A, GIFTS, ITEMS, MAX_DISPLAY, MAX_GROUPS, MAX_NET, MAX_OPTS, MAX_SHIELD, NSLOT, NUM_ACTIONS,
-                      TABLE, explore_id, trap_id)
-from .board import DOOR_CLOSED, Geometry, connected, fits, mismatches, rotate
-from .components import (EF_BLACKOUT, EF_CALM, EF_FRENZY, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID,
-                         SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_SHIELD, TR_GAS, TR_LASERS, load_components)
+from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
+from .advantages import AdvantageRules
+from .board import Geometry, fits, rotate
+from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
+from .checks import validate_dict
 from .combat import CombatRules
-from .display import default_flip_slot, default_restore_slot, flip_candidates
 from .events import EventRules
+from .hidden import HiddenInfo
+from .realtime import RealTimeRules
 from .labs import LabRules
 from .research import incompatible_table
 from .tiles import TileRules
@@ -50,7 +51,8 @@ _FIELDS = (
     "gained", "infected_dead", "exit_order", "roll", "rollres", "succ", "dmg", "trap_card", "clue_pending",
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
-    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel")
+    "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left")
 
 
 class VirusLabGame(Game):
@@ -68,8 +70,14 @@ class VirusLabGame(Game):
         "table_cols": 11,           # the table's width in room spaces (Starting Room in the middle)
         "max_steps": 20000,         # truncation: decisions over the whole game
         "data_dir": "",             # another component directory with the same files ('' = built in)
+        # readings of ambiguous passages (docs/rules/virus_lab.md, Assumptions): the default is the most literal
+        "counter_attack": "per_group",  # the counter-attack owed "for each turn": per group stood against / per turn
+        "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
+        "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
+        "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
     }
-    CHOICES = {}
+    CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
+               "flat_bosses": ("removed", "stay")}
 
     def _validate_config(self):
         c = self.config
@@ -106,6 +114,10 @@ class VirusLabGame(Game):
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
         self.auto_disp = bool(self.config["auto_display_choices"])
+        self.per_turn_counter = self.config["counter_attack"] == "per_turn"
+        self.shield_all = self.config["shields"] == "damage_points"
+        self.flat_bosses_removed = self.config["flat_bosses"] == "removed"
+        self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -127,6 +139,9 @@ class VirusLabGame(Game):
         s._advance()
         return s
 
+    def _validate_dict(self, d: dict) -> None:
+        validate_dict(self, d)
+
     def _state_from_dict(self, d: dict) -> "VirusLabState":
         s = VirusLabState(self)
         for f in _FIELDS:
@@ -140,6 +155,17 @@ _ADV_ACTIONS = frozenset((A.REDRAW, A.ADV_CUBE, A.ADV_BULLET, A.ADV_RES))
 
 # per-cell / per-edge small counts held in bytearrays (cheap copies, zero-copy numpy views for the encoding)
 _BYTE_FIELDS = ("doors", "trapside", "door", "barrier", "breach", "cubes", "sp_uses", "cre", "flat", "expl", "armed")
+# how clone() copies each field: lists of lists (copied all the way down) and lists of numbers (one slice);
+# the other fields are numbers (test_vl_env checks the split on random games)
+_DEEP_FIELDS = ("queue", "labs_used", "bosses", "act_exit", "tok", "t_bar", "wounds", "disp", "net", "dodged",
+                "countered", "rt_dmg", "opts", "pl_queue", "sl_events", "boss_gone")
+_FLAT_FIELDS = (
+    "card", "rot", "explored", "searched", "labcells", "labvert", "pool", "bar_pool", "boss_seen", "exit_cells",
+    "room_deck", "room_discard", "event_deck", "event_pile", "wound_deck", "wound_discard", "clue_deck", "clues",
+    "boss_deck", "tok_pool", "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "t_door",
+    "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
+    "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
+    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known")
 
 
 def _copy(v):
@@ -150,7 +176,8 @@ def _copy(v):
     return v
 
 
-class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules, LabRules, State):
+class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+                    TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
     def __init__(self, game: VirusLabGame):
@@ -235,8 +262,10 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         deck.extend(put_back)
         rng.shuffle(deck)
         rem = comp.removals[n] if n in comp.removals else None
+        self.room_out = []          # removed at setup: unknown to every player
         if rem is not None:
             if "random" in rem:
+                self.room_out = sorted(deck[:rem["random"]])
                 deck = deck[rem["random"]:]
             else:
                 out = set()
@@ -246,6 +275,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                     out.update(labs[:rem["lab_per_colour"]])
                     out.update(norm[:rem["normal_per_colour"]])
                 deck = [c for c in deck if c not in out]
+                self.room_out = sorted(out)
                 rng.shuffle(deck)
         self.room_deck, self.room_discard = deck, []
         # Bosses by difficulty: ASSUMPTION: a Leader on a Boss tile in each of the first rooms
@@ -282,9 +312,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 self.disp[p].append([c, True])
         self.room_deck.extend(labs_out)
         rng.shuffle(self.room_deck)
-        self.adren = [False] * n
+        self.adren = [0] * n                    # Adrenaline tokens used this Real Time phase
         self.dodged = [[0] * NK for _ in range(n)]
-        self.countered = [False] * n
+        self.countered = [[] for _ in range(n)]   # rooms whose group counter-attacked the Hero this turn
         self.combat_cell = [-1] * n
         self.flee_free = [False] * n
         self.passed = [False] * n
@@ -307,6 +337,12 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         # a pending display choice: flip = [phase to resume, action to resume, flips left, slots open to the
         # choice, flips in all]; dsel = [group action, cards it takes, slots chosen so far...]
         self.flip, self.dsel = [], []
+        # what the players know of the decks besides the public top cards (hidden.py): the number of Room and
+        # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
+        # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
+        self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
+        self.boss_gone = []
+        self.net_left = 0           # Net cards still to draw (one at a time)
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -358,13 +394,32 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
 
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
-        s.game = s.g = self.g
-        s.n = self.n
-        s._mask = self._mask
-        for f in _FIELDS:
-            setattr(s, f, _copy(getattr(self, f)))
-        s.rng = rng_from_dict(self.rng.bit_generator.state)
+        d = s.__dict__
+        d.update(self.__dict__)             # numbers, the game, the cached (read-only) mask
+        for f in _BYTE_FIELDS:
+            d[f] = d[f][:]
+        for f in _FLAT_FIELDS:
+            d[f] = d[f][:]
+        for f in _DEEP_FIELDS:
+            d[f] = _copy(d[f])
+        # the Generator is rebuilt from a snapshot only when the copy meets chance (building one costs more than
+        # copying the rest of the state)
+        d["_rng"], d["_rng_snap"] = None, (self._rng.bit_generator.state if self._rng is not None else self._rng_snap)
         return s
+
+    _rng = _rng_snap = None
+
+    @property
+    def rng(self):
+        """The state's Generator: every chance event (core.seeding)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = rng_from_dict(self._rng_snap)
+        return r
+
+    @rng.setter
+    def rng(self, r):
+        self._rng = r
 
     def to_dict(self) -> dict:
         d = {"env_id": self.g.env_id, "num_players": self.n}
@@ -386,43 +441,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     def action_to_string(self, a: int) -> str:
         return TABLE.name(a)
 
-    def _determinize(self, p: int, rng) -> "VirusLabState":
-        """Resample what nobody sees: deck orders, unrevealed Boss cards, face-down wound faces (the back of
-        the top wound card, which everybody sees, is kept)."""
-        s = self.clone()
-        comp = self.g.comp
-        for name in ("room_deck", "event_deck", "clue_deck"):
-            lst = getattr(s, name)
-            rng.shuffle(lst)
-        hidden = [i for i, b in enumerate(s.bosses) if i not in s.boss_seen]
-        bpool = s.boss_deck + [s.bosses[i][2] for i in hidden]
-        rng.shuffle(bpool)
-        for i in hidden:
-            s.bosses[i][2] = bpool.pop()
-        s.boss_deck = bpool
-        # face-down wounds and the wound deck; the top card's back (heart or not) is public
-        slots = [(q, j) for q in range(s.n) for j, w in enumerate(s.wounds[q]) if w[1] and w[0] >= 0]
-        wpool = s.wound_deck + [s.wounds[q][j][0] for q, j in slots]
-        if wpool:
-            top_heart = comp.wound_heart[s.wound_deck[-1]] if s.wound_deck else None
-            order = list(rng.permutation(len(wpool)))
-            wpool = [wpool[i] for i in order]
-            nd = len(s.wound_deck)
-            deck = wpool[:nd]
-            rest = wpool[nd:]
-            if nd and comp.wound_heart[deck[-1]] != top_heart:
-                for i in range(len(wpool)):
-                    if comp.wound_heart[wpool[i]] == top_heart and i != nd - 1:
-                        wpool[i], wpool[nd - 1] = wpool[nd - 1], wpool[i]
-                        break
-                deck, rest = wpool[:nd], wpool[nd:]
-            s.wound_deck = deck
-            for (q, j), c in zip(slots, rest):
-                s.wounds[q][j][0] = c
-        s.rng = make_rng(int(rng.integers(1 << 62)))
-        s._mask = None
-        return s
-
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
         return self.pos[p] >= 0
@@ -430,97 +448,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
     def in_combat(self, p):
         c = self.pos[p]
         return c >= 0 and CR.has_creatures(self, c)
-
-    def adv_available(self, p):
-        """An Advantage: flip a face-up card of the Rooms display ("not more than 8 face down cards")."""
-        d = self.disp[p]
-        up = sum(1 for c in d if c[1])
-        return up > 0 and len(d) - up < MAX_FACE_DOWN
-
-    def num_adv(self, p):
-        d = self.disp[p]
-        up = sum(1 for c in d if c[1])
-        return max(0, min(up, MAX_FACE_DOWN - (len(d) - up)))
-
-    adv_paid = 0        # flips already chosen for the Advantage being applied (PH_FLIP; 0 between actions)
-
-    def _use_adv(self, p):
-        """Take an Advantage: flip a face-up display card. The card was chosen by the player beforehand
-        (PH_FLIP, `adv_paid`), or, with `auto_display_choices` or no choice (as many candidates as flips), the
-        documented default `display.default_flip_slot`."""
-        if self.adv_paid:
-            self.adv_paid -= 1
-            return
-        self.disp[p][default_flip_slot(self.disp[p], self.g.comp)][1] = False
-
-    def _ask_flip(self, a, ph, p):
-        """Before an action that takes Advantages: when the player has a choice of card
-        (`auto_display_choices=False`, more face-up candidates than flips), ask for it (PH_FLIP) and apply the
-        action after the last flip. True when asked."""
-        need = 2 if ph == PH_CLUE else 1                # "Clue cards cost 2 Advantages"
-        d = self.disp[p]
-        limit = len(d) - 1 if ph == PH_REFILL else len(d)   # a refill redraw cannot flip the card it returns
-        if len(flip_candidates(d, limit)) <= need:
-            return False
-        self.flip = [ph, a, need, limit, need]
-        self.ph = PH_FLIP
-        return True
-
-    def _restore(self, p, k):
-        """Flip k used (face-down) display cards face up: the player's choice (PH_RESTORE) when he has one,
-        else the documented default (`display.default_restore_slot`: the lowest face-down slots). True when
-        asked (the Real Time action resumes after the last card)."""
-        d = self.disp[p]
-        down = [i for i in range(len(d)) if not d[i][1]]
-        if self.g.auto_disp or len(down) <= k:
-            for _ in range(min(k, len(down))):
-                d[default_restore_slot(d)][1] = True
-            return False
-        self.flip = [PH_NONE, A.RECOVER if k == 1 else A.MAJOR_CARDS, k, len(d), k]   # (the action: for the view)
-        self.ph = PH_RESTORE
-        return True
-
-    def _apply_restore(self, k, p):
-        d, f = self.disp[p], self.flip
-        d[k][1] = True
-        f[2] -= 1
-        down = [i for i in range(len(d)) if not d[i][1]]
-        if f[2] and len(down) <= f[2]:
-            for i in down:
-                d[i][1] = True
-            f[2] = 0
-        if f[2] == 0:
-            self.flip = []
-            self._resume()
-
-    def _display_open(self, p):
-        """Slots open to the pending display choice (PH_FLIP, PH_DEATH_FLIP, PH_RESTORE, PH_DISCARD)."""
-        ph, d = self.ph, self.disp[p]
-        if ph == PH_DISCARD:
-            return self._discard_open(p)
-        if ph == PH_RESTORE:
-            return [i for i in range(len(d)) if not d[i][1]]
-        return flip_candidates(d, self.flip[3])
-
-    def _apply_flip(self, k, p):
-        """The chosen card goes face down; after the last flip the Advantage's action is applied (PH_FLIP), or
-        the return resumes (PH_DEATH_FLIP). Flips left without a choice (every candidate must go) are made."""
-        d, f = self.disp[p], self.flip
-        d[k][1] = False
-        f[2] -= 1
-        cand = flip_candidates(d, f[3])
-        if f[2] and len(cand) <= f[2]:
-            for i in cand:
-                d[i][1] = False
-            f[2] = 0
-        if f[2]:
-            return
-        self.flip = []
-        self.ph = f[0]
-        if f[1] >= 0:
-            self.adv_paid = f[4]
-            self._dispatch(f[1], f[0], p)
-            self.adv_paid = 0
 
     def knowledge(self, p):
         return 8 + self.tok[p][TK_BOOK]
@@ -536,7 +463,27 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         if not self.room_deck:
             self._finish()
             return -1
-        return self.room_deck.pop()
+        return self._pop_room()
+
+    def _pop_room(self):
+        c = self.room_deck.pop()
+        if self.room_known > len(self.room_deck):
+            self.room_known = len(self.room_deck)
+        return c
+
+    def _room_to_bottom(self, c):
+        """ "return to the bottom of the deck" a Room card everybody saw."""
+        self.room_deck.insert(0, c)
+        self.room_known += 1
+
+    def _remove_boss(self, i):
+        """Boss i leaves the map (killed, or its group returned to the reserve): its Leader miniature goes back to
+        the reserve, its card out of the game (still hidden if nobody met the Boss)."""
+        rec = self.bosses.pop(i)
+        self.boss_gone.append([rec[2], 1 if i in self.boss_seen else 0])
+        self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
+        self.pool[rec[1]] += 1
+        self.cre[rec[0] * NK + CR.BOSS] -= 1
 
     def _move_cubes(self, p, k, cell):
         """Spend k Action cubes from p's stock onto `cell`."""
@@ -562,27 +509,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.ret = RET_QUEUE
         self._advance()
 
-    def _rt_continue(self):
-        """After a Real Time action: pending Damage (shield decisions), Clue draws, the Antidote, then the next
-        player. False when a decision interrupts (the Real Time loop resumes after it)."""
-        while self.rt_dmg:
-            item = self.rt_dmg.pop(0)
-            if len(item) == 2 and self._damage(item[0], item[1]) or \
-                    len(item) == 3 and self._take_wounds(item[0], item[1], bool(item[2])):
-                self.ret = RET_RT
-                return False
-        if self.terminal:
-            return True
-        if self.clue_pending and self._draw_clue():
-            self.ret = RET_RT
-            return False
-        self._check_antidote()
-        self.ph = PH_NONE
-        self.cur = self.rt_actor
-        self.ret = RET_QUEUE
-        self._rt_next()
-        return True
-
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
@@ -591,6 +517,8 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 self._finish()
                 return
             self.event = self.event_deck.pop()
+            del self.event_known[len(self.event_deck):]
+            # "The Lead player draws an Event card and secretly reads it" (encoding.event_secret)
             if self.num_adv(self.lead) > 0:
                 self.ph, self.cur = PH_EVENT, self.lead
             else:
@@ -630,7 +558,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self._place_continue()
         elif k == Q_DAMAGE:
             self.ret = RET_QUEUE
-            self._damage(item[1], item[2], item[3])
+            self._damage(item[1], item[2], item[3], bool(item[4]))
         elif k == Q_DEEP:
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
             q = []
@@ -685,7 +613,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self.ph, self.cur = PH_SLOW, self.lead
             return
         for p, amt in self.sl_events:
-            self.queue.insert(0, [Q_DAMAGE, p, amt, 0])
+            self.queue.insert(0, [Q_DAMAGE, p, amt, 0, 1])
         self.sl_events = []
 
     def _place_continue(self):
@@ -703,91 +631,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         self.queue = []
 
     # -- real time phase -------------------------------------------------------------------
-    def _start_rt(self):
-        comp = self.g.comp
-        self.in_rt = False
-        self.sp_uses = bytearray(self.g.geo.ncells)
-        self.act_exit = [[], []]
-        for p in range(self.n):
-            self.countered[p] = False
-            self.combat_cell[p] = -1
-            self.flee_free[p] = False
-            self.dodged[p] = [0] * NK
-            self.adren[p] = False
-            self.passed[p] = not self.active(p)
-        # traps: "Every Creature or Hero in the room at the beginning of the Real Time phase"
-        for cell in range(self.g.geo.ncells):
-            if self.trapside[cell]:
-                t = comp.room_trap[self.card[cell]]
-                if t == TR_LASERS:
-                    CR._kill_one_hp(self, cell)
-                for p in range(self.n):
-                    if self.pos[p] == cell and t in (TR_LASERS, TR_GAS):
-                        self._hurt(p, 1, t == TR_GAS)
-        # the trap wounds (queued at the front by _hurt) are drawn first, then the phase starts
-        i = 0
-        while i < len(self.queue) and self.queue[i][0] == Q_WOUNDS:
-            i += 1
-        self.queue.insert(i, [Q_RT_GO])
-
-    def _go_rt(self):
-        for p in range(self.n):
-            self.passed[p] = not self.active(p)
-        self.queue.insert(0, [Q_END_RT])
-        self.in_rt = True
-        self.cur = (self.lead - 1) % self.n
-        self._rt_next()
-
-    def _rt_next(self):
-        """Next player who has not passed, after the current one; the phase ends when all have passed."""
-        for i in range(1, self.n + 1):
-            p = (self.cur + i) % self.n
-            if not self.passed[p] and self.active(p):
-                self.cur = p
-                self.ph = PH_ACT
-                return
-        self.in_rt = False
-        self.ph = PH_NONE
-
-    def _end_rt(self):
-        comp = self.g.comp
-        dq = []
-        for p in range(self.n):
-            # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack"
-            if self.active(p) and self.in_combat(p) and not self.countered[p]:
-                dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0])
-            if self.combat_cell[p] >= 0 and self.reserve[p] > 0:
-                # "place 1 Action cube used in combat, if any, on the room"
-                self.reserve[p] -= 1
-                self.cubes[self.combat_cell[p] * self.n + p] += 1
-            if self.adren[p]:
-                # "discard all Action cubes from his stock ... and draw 1 Wound card ... face-up"
-                self.reserve[p] += self.stock[p]
-                self.stock[p] = 0
-                dq.append([Q_WOUNDS, p, 1, 0])
-        if not any(self.active(p) for p in range(self.n)):
-            self.final = True
-            self.queue = dq + [[Q_DEEP]]
-            return
-        del comp
-        self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
-            [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
-            [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
-
-    def _enter(self, p, y):
-        """Hero p enters room y: traps, Bosses revealed."""
-        comp = self.g.comp
-        self.pos[p] = y
-        for i, rec in enumerate(self.bosses):
-            if rec[0] == y and i not in self.boss_seen:
-                self.boss_seen.append(i)
-        if self.trapside[y]:
-            t = comp.room_trap[self.card[y]]
-            if t in (TR_LASERS, TR_GAS):
-                self._hurt(p, 1, t == TR_GAS)
-        if self.armed[y] and self.alive[p]:
-            self.explode(y)
-
     def _take_major(self, p):
         self.majors[p] += 1
 
@@ -801,13 +644,16 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) > 0 and len(self.event_deck) > 0
         elif ph in (PH_WOUND, PH_REFILL):
-            m[A.KEEP] = m[A.REDRAW] = True
+            m[A.KEEP] = m[A.REDRAW] = True      # asked only when a redraw is possible
         elif ph == PH_CLUE:
             m[A.KEEP] = True
             m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
         elif ph == PH_TRAP:
-            for h, d, r in self._trap_options(self.trap_card):
+            opts = self._trap_options(self.trap_card)
+            for h, d, r in opts:
                 m[trap_id(h, d, r)] = True
+            m[A.KEEP] = not opts                # "If no suitable space is available, the player discards the card"
+            m[A.REDRAW] = self._may_redraw_trap(p)
         elif ph == PH_ROLL:
             self._mask_roll(m, p)
         elif ph == PH_RESULT:
@@ -846,57 +692,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 m[A.FLIP + k] = True
         return m
 
-    def _mask_act(self, m, p):
-        g, geo, comp = self.g, self.g.geo, self.g.comp
-        m[A.PASS] = True
-        cell = self.pos[p]
-        st = self.stock[p]
-        combat = CR.has_creatures(self, cell)
-        eff = comp.event_effect[self.event] if self.event >= 0 else 0
-        if st >= 1:
-            for d in range(4):
-                y = geo.NB[cell][d]
-                if y < 0:
-                    continue
-                e = geo.EDGE[cell][d]
-                if self.door[e] == DOOR_CLOSED or self.barrier[e]:
-                    continue
-                if self.card[y] >= 0:
-                    if connected(geo, self.doors, self.breach, cell, d) >= 0 and CR.occupancy(self, y) < CR.CAPACITY:
-                        m[A.MOVE + d] = True
-                elif self.breach[e] or (self.doors[cell] >> d) & 1:
-                    self._mask_explore(m, p, d, y)
-        if combat:
-            m[A.ATTACK] = st >= 1
-            m[A.TOGETHER] = st >= 1 and not self.countered[p] and bool(self._partners(p))
-        elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
-            m[A.SEARCH] = True
-        cost = 2 if combat else 1
-        if st >= cost:
-            c = self.card[cell]
-            if c == EXIT_CARD:
-                i = self.exit_cells.index(cell)
-                m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
-            elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
-                    and self.sp_uses[cell] < 3:
-                sp = comp.room_special[c]
-                if sp == SP_FIRST_AID:
-                    m[A.ACTIVATE] = any(w[2] for w in self.wounds[p])
-                elif sp == SP_AMMO:
-                    m[A.ACTIVATE] = self.bullet_pool > 0
-                elif sp == SP_NET:
-                    m[A.ACTIVATE] = len(self.net[p]) + 2 <= MAX_NET and len(self.room_deck) >= 2
-        if st >= 1 and not combat:
-            m[A.PICKUP] = self.antidote_cell == cell
-            m[A.EXIT] = self.card[cell] == START_CARD and self.exit_open
-        m[A.ADREN] = self.tok[p][TK_ADREN] > 0 and not self.adren[p] and self.reserve[p] > 0
-        m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
-        m[A.MAJOR_CARDS] = any(not c[1] for c in self.disp[p]) and self._major_ok(p)
-        if not combat:
-            if st >= 1:
-                self._mask_tiles(m, p, cell)
-            self._mask_give(m, p, cell)
-
     def _major_ok(self, p):
         """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
         the Major Advantage cards (value 1, or 2 for a second one) must last."""
@@ -910,28 +705,6 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
         cre = self.cre
         return [c for c in range(self.g.geo.ncells) if any(cre[c * NK:(c + 1) * NK])][:MAX_GROUPS]
-
-    def _mask_explore(self, m, p, d, y):
-        g, geo, comp = self.g, self.g.geo, self.g.comp
-        slots = [(k, c) for k, (c, up) in enumerate(self.disp[p]) if up] + \
-                [(MAX_DISPLAY + k, c) for k, c in enumerate(self.net[p])]
-        breach_ok = self.t_breach[p] > 0
-        for k, c in slots:
-            seen = set()
-            lab = comp.room_lab[c] if c < comp.num_rooms else -1
-            for r in range(4):
-                mk = g.rot_doors[c][r]
-                # rotations giving the same doorways are one placement, unless the lab symbol moves
-                key = (mk, (lab + r) % 4) if lab >= 0 else mk
-                if key in seen:
-                    continue
-                seen.add(key)
-                if fits(geo, self.card, self.doors, self.breach, y, mk):
-                    m[explore_id(d, k, r)] = True
-                elif breach_ok and len(mismatches(geo, self.card, self.doors, self.breach, y, mk)) == 1:
-                    # "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which
-                    # is adjacent to a doorway."
-                    m[explore_id(d, k, r)] = True
 
     # -- applying an action -----------------------------------------------------------------
     def _apply(self, a: int) -> None:
@@ -954,7 +727,9 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 # "return it to the bottom of the Event deck and draw the next Event card"
                 self._use_adv(p)
                 self.event_deck.insert(0, self.event)
+                self.event_known.insert(0, p)       # only the Lead saw it
                 self.event = self.event_deck.pop()
+                del self.event_known[len(self.event_deck):]
                 if self.num_adv(p) == 0:
                     self.ph = PH_NONE
                     self._apply_event()
@@ -964,9 +739,7 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
         elif ph == PH_CLUE:
             self._apply_clue(a, p)
         elif ph == PH_TRAP:
-            _, h, d, r = TABLE.payloads[a]
-            self._place_trap(h, d, r)
-            self.ph = PH_NONE
+            self._apply_trap(a, p)
         elif ph == PH_ROLL:
             self._apply_roll(a, p)
         elif ph == PH_RESULT:
@@ -975,17 +748,20 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
             self._apply_spend(a, p)
         elif ph == PH_SHIELD:
             k = a - A.SHIELD
-            q, amount, pen = self.dmg
+            q, amount, pen, down = self.dmg
             self.tok[q][TK_SHIELD] -= k
             self.tok_pool[TK_SHIELD] += k
             self.dmg = []
-            if not self._take_wounds(q, amount - k + pen):
+            if not self._take_wounds(q, amount - k + pen, bool(down)):
                 self._resume()
         elif ph == PH_WOUND:
             if not self._apply_wound_choice(a, p):
                 self._resume()
         elif ph == PH_REFILL:
-            self._apply_refill_choice(a, p)
+            if self.net_left:
+                self._apply_net_choice(a, p)    # a Net card (Real Time)
+            else:
+                self._apply_refill_choice(a, p)
         elif ph == PH_GAIN:
             self._apply_gain(a, p)
         elif ph == PH_BUY:
@@ -1019,123 +795,3 @@ class VirusLabState(EventRules, CombatRules, WoundRules, TileRules, TurnEndRules
                 if self.tok[p][TK_FOUR] == 0:
                     self.ph = PH_NONE
 
-    def _apply_act(self, a, p):
-        g, geo, comp = self.g, self.g.geo, self.g.comp
-        cell = self.pos[p]
-        self.rt_actor = p
-        self.ret = RET_RT
-        pending = False
-        if a == A.PASS:
-            self.passed[p] = True
-        elif A.MOVE <= a < A.MOVE + 4 or A.EXPLORE <= a < A.EXPLORE + 4 * NSLOT * 4:
-            if a < A.EXPLORE:
-                d = a - A.MOVE
-                y = geo.NB[cell][d]
-            else:
-                _, d, k, r = TABLE.payloads[a]
-                y = geo.NB[cell][d]
-                if k < MAX_DISPLAY:
-                    c = self.disp[p].pop(k)[0]
-                else:
-                    c = self.net[p].pop(k - MAX_DISPLAY)
-                bad = mismatches(geo, self.card, self.doors, self.breach, y, g.rot_doors[c][r])
-                if bad:                         # the Breach placed with the card (1 tile, no extra cube)
-                    self.t_breach[p] -= 1
-                    self.breach[geo.EDGE[y][bad[0]]] = 1
-                self._put(y, c, r, False)
-                self.explored[y] = p
-            amt, pen = self._leave_combat(p)
-            self._move_cubes(p, 1, y)
-            self.pos[p] = y
-            self._leave(p, cell)
-            self._enter(p, y)
-            if a >= A.EXPLORE and comp.room_lab[self.card[y]] >= 0:
-                self._check_lab(p, y)
-            if amt or pen:
-                pending = self._damage(p, amt, pen)
-        elif a == A.SEARCH:
-            self._move_cubes(p, 3, cell)
-            self.searched[cell] = p
-        elif a == A.ACTIVATE:
-            combat = CR.has_creatures(self, cell)
-            self._move_cubes(p, 2 if combat else 1, cell)
-            c = self.card[cell]
-            if c == EXIT_CARD:
-                self.act_exit[self.exit_cells.index(cell)].append(p)
-                self._check_exit_open()
-            else:
-                self.sp_uses[cell] += 1
-                sp = comp.room_special[c]
-                if sp == SP_FIRST_AID:
-                    # "transfer 1 wound from his deep wounds space to his normal wounds space"
-                    for w in self.wounds[p]:
-                        if w[2]:
-                            w[2] = False
-                            break
-                elif sp == SP_AMMO:
-                    k = min(3, self.bullet_pool)
-                    self.bullets[p] += k
-                    self.bullet_pool -= k
-                elif sp == SP_NET:
-                    for _ in range(2):
-                        c2 = self._draw_room()
-                        if c2 >= 0:
-                            self.net[p].append(c2)
-        elif a == A.PICKUP:
-            self._move_cubes(p, 1, cell)
-            self.antidote_cell = -1
-            self.antidote_holder = p
-        elif a == A.EXIT:
-            self._move_cubes(p, 1, cell)
-            self.pos[p] = -1
-            self._leave(p, cell)
-            self.exited[p] = True
-            self.exit_turn[p] = self.turn
-            self.exit_order.append(p)
-            self.passed[p] = True
-            if self.antidote_holder == p:
-                self.antidote_out = p
-        elif a == A.ADREN:
-            self.tok[p][TK_ADREN] -= 1
-            self.tok_pool[TK_ADREN] += 1
-            k = min(7, self.reserve[p])
-            self.reserve[p] -= k
-            self.stock[p] += k
-            self.adren[p] = True
-        elif a == A.RECOVER:
-            # No Real Time: "pay 3 Action cubes ... to recover 1 Advantage. Place the cubes in the player reserve."
-            # "The player then flips 1 ... room card(s) from his display face up"
-            self.stock[p] -= 3
-            self.reserve[p] += 3
-            pending = self._restore(p, 1)
-        elif a == A.MAJOR_CARDS:
-            # "For a Major Advantage, restore 3 used room cards on the Rooms display by flipping them face up."
-            self._take_major(p)
-            pending = self._restore(p, 3)
-        elif A.BARRIER <= a < A.EXPLOSIVES + 3:   # barrier, unbar, doors, breach, explosives
-            self._apply_tile(a, p, cell)
-        elif A.GIVE <= a < A.GIVE + 4 * len(GIFTS):
-            i, h = divmod(a - A.GIVE, 4)
-            self._give(p, h, i)
-        elif a == A.ATTACK:
-            self.stock[p] -= 1
-            self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
-            self.ph = PH_ROLL
-            self.team = []
-            pending = True
-        elif a == A.TOGETHER:
-            # "If they all still have to roll, players can attack the same target together."
-            self.team = [p] + self._partners(p)
-            self.team_succ = 0
-            for h in self.team:
-                self.dodged[h] = [0] * NK
-            self.stock[p] -= 1
-            self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
-            self.ph = PH_ROLL
-            pending = True
-        if self.terminal:
-            return
-        if pending:
-            self.ret = RET_RT
-            return
-        self._rt_continue()

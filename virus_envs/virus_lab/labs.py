@@ -61,7 +61,7 @@ class LabRules:
                 self.clue_pending = []
                 return False
             self.clue_pending[1] -= 1
-            self.clue_pending.append(self.clue_deck.pop())
+            self.clue_pending.append(self._pop_clue())
             if self.num_adv(p) >= 2:
                 self.ph, self.cur = PH_CLUE, p
                 self.ret = RET_RT
@@ -76,8 +76,8 @@ class LabRules:
             # "he may use 2 Advantages to return it to the bottom of the deck and draw a new Clue card"
             self._use_adv(p)
             self._use_adv(p)
-            self.clue_deck.insert(0, c)
-            self.clue_pending.append(self.clue_deck.pop())
+            self._clue_to_bottom(c)
+            self.clue_pending.append(self._pop_clue())
             if self.num_adv(p) >= 2:
                 return
             c = self.clue_pending.pop()
@@ -93,10 +93,21 @@ class LabRules:
         if bad:
             for q in bad:
                 self.clues.remove(q)
-                self.clue_deck.insert(0, q)
-            self.clue_deck.insert(0, c)
+                self._clue_to_bottom(q)
+            self._clue_to_bottom(c)
         else:
             self.clues.append(c)
+
+    def _pop_clue(self):
+        c = self.clue_deck.pop()
+        if self.clue_known > len(self.clue_deck):
+            self.clue_known = len(self.clue_deck)
+        return c
+
+    def _clue_to_bottom(self, c):
+        """A Clue card everybody saw goes "on the bottom of the deck" (its place stays known)."""
+        self.clue_deck.insert(0, c)
+        self.clue_known += 1
 
     def _check_antidote(self):
         """ "If at any time ... the Clue cards points to a unique room on the table, place the Antidote tile"."""

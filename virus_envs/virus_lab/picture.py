@@ -26,9 +26,11 @@ PANEL_X = 0               # set from the map width in draw()
 
 
 def full_table(s) -> dict:
-    """The table (public) plus the faces of face-down wound cards and every Boss card's stats."""
+    """The table (public) plus the faces of face-down wound cards, every Boss card's stats and the Event the Lead
+    player may be reading."""
     t = s.view(max(s.current_player(), 0))
     comp = s.g.comp
+    t["event"] = comp.event_name[s.event] if s.event >= 0 else None
     for q, h in enumerate(t["heroes"]):
         h["wound_faces"] = [bool(comp.wound_infection[w[0]]) for w in s.wounds[q]]
     t["bosses"] = [{"cell": b[0], "hp": comp.boss_hp[b[2]], "damage": comp.boss_damage[b[2]],

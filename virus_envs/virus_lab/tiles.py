@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from . import creatures as CR
 from .actions import A, GIFTS, TABLE
-from .board import DOOR_CLOSED, DOOR_OPEN, fits
+from .board import DOOR_CLOSED, DOOR_OPEN
 from .components import TK_ADREN, TK_EXPL, TK_SHIELD
-from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
 NK = CR.NK
 
@@ -28,7 +27,8 @@ class TileRules:
     def explode(self, cell):
         """X Damage points (X = Explosive tokens): "first to Heroes and then any residual value to Creatures ...
         then ... Leaders and then ... Bosses". ASSUMPTION: a Hero absorbs points up to his remaining hit points
-        (face-up wounds); Creatures die when the rest covers their HP, weakest first."""
+        (face-up wounds; Shields may negate them, `shields="damage_points"`, without changing the rest); Creatures
+        die when the rest covers their HP, weakest first."""
         comp = self.g.comp
         x = self.expl[cell]
         self.tok_pool[TK_EXPL] += x
@@ -39,34 +39,23 @@ class TileRules:
             if x and self.pos[p] == cell:
                 k = min(x, self.g.hp - len(self.wounds[p]))
                 x -= k
-                self._hurt(p, k, False)
+                self._hurt(p, k, False, damage=True)
         b = cell * NK
         for k in sorted(range(4), key=lambda t: comp.cre_hp[t]) + list(range(4, 8)):
             while x >= comp.cre_hp[k] and self.cre[b + k]:
                 self.cre[b + k] -= 1
                 self.pool[k] += 1
                 x -= comp.cre_hp[k]
+        dead = []
         for i in [i for i, rec in enumerate(self.bosses) if rec[0] == cell]:
-            rec = self.bosses[i]
-            if x >= comp.boss_hp[rec[2]]:
-                x -= comp.boss_hp[rec[2]]
-                rec[0] = -1
-        if any(rec[0] == -1 for rec in self.bosses):
-            self._drop_dead_bosses(cell)
+            hp = comp.boss_hp[self.bosses[i][2]]
+            if x >= hp:
+                x -= hp
+                dead.append(i)
+        for i in reversed(dead):
+            self._remove_boss(i)
         if not CR.has_creatures(self, cell):
             self.flat[cell] = 0
-
-    def _drop_dead_bosses(self, cell):
-        keep, seen = [], []
-        for i, rec in enumerate(self.bosses):
-            if rec[0] == -1:
-                self.pool[rec[1]] += 1
-                self.cre[cell * NK + CR.BOSS] -= 1
-            else:
-                if i in self.boss_seen:
-                    seen.append(len(keep))
-                keep.append(rec)
-        self.bosses, self.boss_seen = keep, seen
 
     def _apply_tile(self, a, p, cell):
         geo = self.g.geo

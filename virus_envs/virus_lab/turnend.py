@@ -230,7 +230,7 @@ class TurnEndRules:
         if a == A.REDRAW:
             c = self.disp[p].pop()[0]
             self._use_adv(p)
-            self.room_deck.insert(0, c)
+            self._room_to_bottom(c)
             c = self._draw_room()
             if c < 0:
                 return

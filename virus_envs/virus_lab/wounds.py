@@ -26,7 +26,9 @@ class WoundRules:
             self.wound_deck = self.wound_discard
             self.wound_discard = []
             self.rng.shuffle(self.wound_deck)
+            self.wound_known = []
         c = self.wound_deck.pop() if self.wound_deck else -1
+        del self.wound_known[len(self.wound_deck):]
         deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
         self.wounds[p].append([c, bool(face_down), bool(deep)])
         if len(self.wounds[p]) >= self.g.hp:
@@ -45,16 +47,18 @@ class WoundRules:
             w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
         self.dodged[p] = [0] * NK
 
-    def _damage(self, p, amount, penalty=0):
-        """Damage points (face-down wounds): Shields may negate the `amount` part, not the flee penalty."""
+    def _damage(self, p, amount, penalty=0, face_down=True):
+        """Damage points: "For each Shield token spent from the player's stock, a player may negate 1 Damage
+        point" (the `amount` part); the flee penalty "cannot be avoided by using Shield tokens". Creatures' Damage
+        gives face-down wounds, explosions and Lasers face-up ones."""
         if not self.alive[p] or (amount <= 0 and penalty <= 0):
             return False
         if amount > 0 and self.tok[p][TK_SHIELD] > 0:
-            self.dmg = [p, amount, penalty]
+            self.dmg = [p, amount, penalty, 1 if face_down else 0]
             self.ph = PH_SHIELD
             self.cur = p
             return True
-        return self._take_wounds(p, amount + penalty)
+        return self._take_wounds(p, amount + penalty, face_down)
 
     def _take_wounds(self, p, k, face_down=True):
         """Draw k Wound cards one by one; True while the player decides on one ("he may use 1 Advantage to
@@ -62,15 +66,26 @@ class WoundRules:
         self.wpend = [p, k, 1 if face_down else 0]
         return self._draw_pending()
 
-    def _hurt(self, p, k, face_down):
-        """k Wound cards that Shields cannot stop (traps, explosions, Adrenaline), drawn when the current step or
-        Real Time action ends (so that each may be redrawn)."""
+    def _hurt(self, p, k, face_down, damage=False):
+        """k wounds from traps or explosions, taken when the current step or Real Time action ends (so that each
+        Wound card may be redrawn). `damage`: they are Damage points (explosions, Lasers), which Shields may
+        negate (`shields="damage_points"`); else Wound cards drawn as such (Gas)."""
         if k <= 0 or not self.alive[p]:
             return
+        shield = 1 if damage and self.g.shield_all else 0
         if self.in_rt:
-            self.rt_dmg.append([p, k, 1 if face_down else 0])
+            self.rt_dmg.append([p, k, 0, 1 if face_down else 0, shield])
+        elif shield:
+            self.queue.insert(0, [Q_DAMAGE, p, k, 0, 1 if face_down else 0])
         else:
             self.queue.insert(0, [Q_WOUNDS, p, k, 1 if face_down else 0])
+
+    def _hurt_now(self, item):
+        """A pending hurt [seat, amount, penalty, face down, shieldable]; True while a decision is asked."""
+        p, amount, penalty, down, shield = item
+        if shield:
+            return self._damage(p, amount, penalty, bool(down))
+        return self._take_wounds(p, amount + penalty, bool(down))
 
     def _draw_pending(self):
         while self.wpend and self.wpend[1] > 0:
@@ -94,7 +109,9 @@ class WoundRules:
             self._use_adv(p)
             c, down, _ = self.wounds[p].pop()
             if c >= 0:
+                # at the bottom; everybody saw its back on top of the deck, and its face if it was face up
                 self.wound_deck.insert(0, c)
+                self.wound_known.insert(0, 0 if down else 1)
             self._wound(p, down)
             if self._may_redraw_wound(p):
                 return True
@@ -128,12 +145,14 @@ class WoundRules:
         tot = self.stock[p] + self.reserve[p]
         self.stock[p] = min(5, tot)
         self.reserve[p] = tot - self.stock[p]
+        # ASSUMPTION: the dead Hero's Rooms display and Net cards (seen by all) go to the bottom of the deck
         for c, _ in self.disp[p]:
-            self.room_deck.insert(0, c)
-        self.room_deck[0:0] = list(self.net[p])
+            self._room_to_bottom(c)
+        for c in reversed(self.net[p]):
+            self._room_to_bottom(c)
         self.disp[p], self.net[p] = [], []
         while len(self.disp[p]) < 8 and self.room_deck:
-            self.disp[p].append([self.room_deck.pop(), True])
+            self.disp[p].append([self._pop_room(), True])
         d = self.disp[p]
         if self.g.auto_disp or len(d) <= 6:
             # the documented default: the first six cards

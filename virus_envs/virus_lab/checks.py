@@ -1,0 +1,264 @@
+"""Virus: the checks of a state dict before it is loaded (`VirusLabGame._validate_dict`).
+
+Every card, Creature miniature, cube, token and tile of the box is in exactly one place (the component files
+give the counts); lists have one entry per seat, per table space or per border; counts are never negative and
+stay within the rules' ranges (a room holds 7, Explosives 6, resources 30). A failure raises ValueError naming
+the field (`core.validate`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
+from . import creatures as CR
+from .actions import MAX_DISPLAY, MAX_NET
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
+                   Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
+
+NK = CR.NK
+_SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P)
+_NUM_STEPS = 19
+
+
+def validate_dict(g, d) -> None:
+    env, n, comp, geo = g.env_id, g.num_players, g.comp, g.geo
+    N, E = geo.ncells, geo.nedges
+    nr, ne, nw, nc, nb = (comp.num_rooms, len(comp.event_name), len(comp.wound_infection), len(comp.clue_kind),
+                          len(comp.boss_name))
+
+    def i(f, lo=None, hi=None):
+        return check_int(env, f, d[f], lo, hi)
+
+    def b(f):
+        return check_bool(env, f, d[f])
+
+    def ints(f, length=None, lo=None, hi=None):
+        return check_ints(env, f, d[f], length, lo, hi)
+
+    def seats(f, lo=0):
+        return ints(f, n, lo)
+
+    def nested(f, length, inner, lo=None, hi=None):
+        """One list of ints per seat (or slot), each of `inner` entries when given."""
+        for k, x in enumerate(check_list(env, f, d[f], length)):
+            check_ints(env, f"{f}[{k}]", x, inner, lo, hi)
+        return d[f]
+
+    # -- the turn and the decision ----------------------------------------------------------------
+    i("turn", 1, LAST_TURN)
+    i("lead", 0, n - 1)
+    i("cur", 0, n - 1)
+    i("ph", 0, NUM_PHASES - 1)
+    i("ret", 0, 1)
+    i("steps", 0)
+    for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
+        b(f)
+    for k, item in enumerate(check_list(env, "queue", d["queue"])):
+        check_ints(env, f"queue[{k}]", item)
+        if not item or not 0 <= item[0] < _NUM_STEPS:
+            raise fail(env, f"queue[{k}]", f"is not a step of the turn: {item!r}")
+        want = 5 if item[0] == Q_DAMAGE else 4 if item[0] == Q_WOUNDS else 2 if item[0] in _SEAT_STEPS else 1
+        if len(item) != want or (want > 1 and not 0 <= item[1] < n) or any(x < 0 for x in item[2:]):
+            raise fail(env, f"queue[{k}]", f"is not a well-formed step: {item!r}")
+    # -- the table -----------------------------------------------------------------------------------
+    card = ints("card", N, -1, EXIT_CARD)
+    ints("rot", N, 0, 3)
+    ints("doors", N, 0, 15)
+    ints("trapside", N, 0, 1)
+    door = ints("door", E, 0, 2)
+    barrier = ints("barrier", E, 0, 4)
+    breach = ints("breach", E, 0, 1)
+    cubes = ints("cubes", N * n, 0, comp.action_cubes)
+    ints("explored", N, -1, n - 1)
+    ints("searched", N, -1, n - 1)
+    ints("sp_uses", N, 0, 3)
+    ints("labcells", None, 0, N - 1)
+    ints("labvert", N, -1)
+    cre = ints("cre", N * NK, 0, CR.CAPACITY)
+    ints("flat", N, 0, 1)
+    pool = ints("pool", 8, 0)
+    bar_pool = ints("bar_pool", 4, 0)
+    expl = ints("expl", N, 0, 6)             # "Limit of 6 Explosive tokens in a room"
+    ints("expl_by", N, -1, n - 1)
+    ints("armed", N, 0, 1)
+    ints("slow_red", N, 0)
+    i("antidote_cell", -1, N - 1)
+    i("antidote_holder", -1, n - 1)
+    i("antidote_out", -1, n - 1)
+    exits = ints("exit_cells", 2, 0, N - 1)
+    nested("act_exit", 2, None, 0, n - 1)
+    if card[geo.start_cell] != START_CARD or card.count(START_CARD) != 1:
+        raise fail(env, "card", "must hold the Starting Room once, in its place on the table edge")
+    if sorted(c for c, x in enumerate(card) if x == EXIT_CARD) != sorted(exits):
+        raise fail(env, "card", "must hold the two Exit Control Rooms where exit_cells says")
+    for c in range(N):
+        if card[c] < 0 and any(cre[c * NK:(c + 1) * NK]):
+            raise fail(env, "cre", f"holds Creatures on the unexplored space {c}")
+    # -- per seat ------------------------------------------------------------------------------------
+    pos = seats("pos", -1)
+    for c in pos:
+        if c >= N:
+            raise fail(env, "pos", f"names a space off the table: {c}")
+    for f in ("alive", "exited", "flee_free", "passed", "infected_dead", "retired"):
+        for k, x in enumerate(check_list(env, f, d[f], n)):
+            check_bool(env, f"{f}[{k}]", x)
+    ints("exit_turn", n, 0, LAST_TURN)
+    stock = ints("stock", n, 0, comp.action_cubes)
+    reserve = ints("reserve", n, 0, comp.action_cubes)
+    bullets = ints("bullets", n, 0)
+    tok = nested("tok", n, 6, 0)
+    t_door = ints("t_door", n, 0)
+    t_breach = ints("t_breach", n, 0)
+    t_bar = nested("t_bar", n, 4, 0)
+    ints("adren", n, 0)
+    nested("dodged", n, NK, 0)
+    nested("countered", n, None, 0, N - 1)
+    ints("combat_cell", n, -1, N - 1)
+    ints("res", n, 0, RES_CAP)
+    ints("gained", n, 0)
+    majors = ints("majors", n, 0)
+    exit_order = ints("exit_order", None, 0, n - 1)
+    if len(set(exit_order)) != len(exit_order):
+        raise fail(env, "exit_order", "names a Hero twice")
+    wounds = check_list(env, "wounds", d["wounds"], n)
+    for q, ws in enumerate(wounds):
+        for k, w in enumerate(check_list(env, f"wounds[{q}]", ws)):
+            f = f"wounds[{q}][{k}]"
+            if not isinstance(w, list) or len(w) != 3:
+                raise fail(env, f, "must be [card, face down, deep]")
+            check_int(env, f, w[0], -1, nw - 1)
+            check_bool(env, f, w[1])
+            check_bool(env, f, w[2])
+    disp = check_list(env, "disp", d["disp"], n)
+    for q, cards in enumerate(disp):
+        if len(check_list(env, f"disp[{q}]", cards)) > MAX_DISPLAY:
+            raise fail(env, f"disp[{q}]", f"holds more than {MAX_DISPLAY} cards")
+        for k, x in enumerate(cards):
+            if not isinstance(x, list) or len(x) != 2:
+                raise fail(env, f"disp[{q}][{k}]", "must be [card, face up]")
+            check_int(env, f"disp[{q}][{k}]", x[0], 0, nr - 1)
+            check_bool(env, f"disp[{q}][{k}]", x[1])
+        if sum(1 for x in cards if not x[1]) > 8:
+            raise fail(env, f"disp[{q}]", "has more than 8 face-down cards")
+    net = nested("net", n, None, 0, nr - 1)
+    for q in range(n):
+        if len(net[q]) > MAX_NET:
+            raise fail(env, f"net[{q}]", f"holds more than {MAX_NET} cards")
+    # -- combat and pending decisions ----------------------------------------------------------------
+    roll = ints("roll", None, 0)
+    if roll and len(roll) != 8:
+        raise fail(env, "roll", "must be empty or 8 counts (cubes, bullets, 6 tokens)")
+    rollres = ints("rollres", None, 0)
+    if rollres and len(rollres) != 16:
+        raise fail(env, "rollres", "must be empty or 16 counts")
+    i("succ", 0)
+    dmg = ints("dmg", None, 0)
+    if dmg and (len(dmg) != 4 or dmg[0] >= n):
+        raise fail(env, "dmg", "must be empty or [seat, Damage points, penalty, face down]")
+    ints("team", None, 0, n - 1)
+    i("team_succ", 0)
+    i("rt_actor", 0, n - 1)
+    for k, item in enumerate(check_list(env, "rt_dmg", d["rt_dmg"])):
+        check_ints(env, f"rt_dmg[{k}]", item, 5, 0)
+        if item[0] >= n:
+            raise fail(env, f"rt_dmg[{k}]", f"names seat {item[0]}")
+    trap_card = i("trap_card", -1, nr - 1)
+    clue_pending = ints("clue_pending", None, 0)
+    if clue_pending and (len(clue_pending) < 2 or clue_pending[0] >= n):
+        raise fail(env, "clue_pending", "must be empty or [seat, Clues to draw, drawn cards...]")
+    i("net_left", 0, 2)
+    i("opt_kind", 0, 8)
+    i("pl_kind", -2, NK - 1)
+    i("pl_player", -1, n - 1)
+    for f in ("sl_pick", "sl_side", "pl_ord", "pl_move"):
+        i(f, -1)
+    for f in ("sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_enter", "pl_enter", "wpend", "flip", "dsel"):
+        ints(f, None, -1)
+    for f in ("sl_events", "opts", "pl_queue", "labs_used"):
+        check_list(env, f, d[f])
+    # -- the decks and what is known of them ---------------------------------------------------------
+    room_deck = ints("room_deck", None, 0, nr - 1)
+    room_discard = ints("room_discard", None, 0, nr - 1)
+    room_out = ints("room_out", None, 0, nr - 1)
+    i("room_known", 0, len(room_deck))
+    event_deck = ints("event_deck", None, 0, ne - 1)
+    event_pile = ints("event_pile", None, 0, ne - 1)
+    event = i("event", -1, ne - 1)
+    event_known = ints("event_known", None, 0, n - 1)
+    if len(event_known) > len(event_deck):
+        raise fail(env, "event_known", "describes more cards than the Event deck holds")
+    wound_deck = ints("wound_deck", None, 0, nw - 1)
+    wound_discard = ints("wound_discard", None, 0, nw - 1)
+    wound_known = ints("wound_known", None, 0, 1)
+    if len(wound_known) > len(wound_deck):
+        raise fail(env, "wound_known", "describes more cards than the Wound deck holds")
+    clue_deck = ints("clue_deck", None, 0, nc - 1)
+    clues = ints("clues", None, 0, nc - 1)
+    i("clue_known", 0, len(clue_deck))
+    boss_deck = ints("boss_deck", None, 0, nb - 1)
+    bosses = check_list(env, "bosses", d["bosses"])
+    for k, rec in enumerate(bosses):
+        check_ints(env, f"bosses[{k}]", rec, 3)
+        check_int(env, f"bosses[{k}]", rec[0], 0, N - 1)
+        check_int(env, f"bosses[{k}]", rec[1], 4, 7)
+        check_int(env, f"bosses[{k}]", rec[2], 0, nb - 1)
+    seen = ints("boss_seen", None, 0, max(0, len(bosses) - 1))
+    if len(set(seen)) != len(seen) or (seen and not bosses):
+        raise fail(env, "boss_seen", "must name each Boss on the map at most once")
+    gone = nested("boss_gone", None, 2, 0)
+    for k, x in enumerate(gone):
+        check_int(env, f"boss_gone[{k}]", x[0], 0, nb - 1)
+        check_int(env, f"boss_gone[{k}]", x[1], 0, 1)
+    # -- conservation -------------------------------------------------------------------------------
+    check_conserved(env, "room card", {
+        "card": [c for c in card if 0 <= c < nr], "room_deck": room_deck, "room_discard": room_discard,
+        "room_out": room_out, "disp": [x[0] for cards in disp for x in cards], "net": [c for cs in net for c in cs],
+        "trap_card": [trap_card] if trap_card >= 0 else []}, Counter(range(nr)))
+    drawn = [event] if event >= 0 and event not in event_pile else []
+    check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn},
+                    Counter(range(ne)))
+    check_conserved(env, "wound card", {"wound_deck": wound_deck, "wound_discard": wound_discard,
+                                        "wounds": [w[0] for ws in wounds for w in ws if w[0] >= 0]},
+                    Counter(range(nw)))
+    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:]},
+                    Counter(range(nc)))
+    check_conserved(env, "Boss card", {"boss_deck": boss_deck, "bosses": [rec[2] for rec in bosses],
+                                       "boss_gone": [x[0] for x in gone]}, Counter(range(nb)))
+    for k in range(NK):
+        on = sum(cre[c * NK + k] for c in range(N))
+        if k == CR.BOSS:
+            for c in range(N):
+                if cre[c * NK + k] != sum(1 for rec in bosses if rec[0] == c):
+                    raise fail(env, "cre", f"holds {cre[c * NK + k]} Bosses in room {c}, bosses says otherwise")
+        elif pool[k] + on + sum(1 for rec in bosses if rec[1] == k) != comp.cre_count[k]:
+            raise fail(env, "pool", f"Creature kind {k}: reserve + map + Bosses is not the {comp.cre_count[k]} "
+                                    "miniatures of the box")
+    for c in range(N):
+        occ = sum(cre[c * NK + k] * CR.SIZE[k] for k in range(NK)) + sum(1 for x in pos if x == c)
+        if occ > CR.CAPACITY:
+            raise fail(env, "cre", f"puts {occ} into room {c}: rooms have a maximum capacity of 7")
+    r = roll or [0] * 8
+    ints("tok_pool", 6, 0)
+    for t in range(6):
+        tot = d["tok_pool"][t] + sum(tok[q][t] for q in range(n)) + r[2 + t] + (sum(expl) if t == 5 else 0)
+        if tot != comp.tokens[t]:
+            raise fail(env, "tok_pool", f"token kind {t}: reserve + stocks + roll + rooms make {tot}, the box has "
+                                        f"{comp.tokens[t]}")
+    if i("bullet_pool", 0) + sum(bullets) + r[1] != comp.bullets:
+        raise fail(env, "bullet_pool", f"reserve + stocks + roll is not the {comp.bullets} Bullet cubes of the box")
+    for q in range(n):
+        tot = stock[q] + reserve[q] + sum(cubes[c * n + q] for c in range(N)) + (r[0] if q == d["cur"] else 0)
+        if tot != comp.action_cubes:
+            raise fail(env, "stock", f"seat {q}: stock + reserve + rooms + roll make {tot} Action cubes, a colour "
+                                     f"has {comp.action_cubes}")
+    if i("door_pool", 0) + sum(t_door) + sum(1 for x in door if x) != comp.doors_supply:
+        raise fail(env, "door_pool", f"reserve + stocks + map is not the {comp.doors_supply} Door tiles")
+    if i("breach_pool", 0) + sum(t_breach) + sum(breach) != comp.breach_supply:
+        raise fail(env, "breach_pool", f"reserve + stocks + map is not the {comp.breach_supply} Breach tiles")
+    for k in range(4):
+        if bar_pool[k] + sum(t_bar[q][k] for q in range(n)) + sum(1 for x in barrier if x > k) \
+                != comp.barrier_supply[k]:
+            raise fail(env, "bar_pool", f"Barrier tiles with {k} bars: reserve + stocks + map is not "
+                                        f"{comp.barrier_supply[k]}")
+    if sum((m + 1) // 2 for m in majors) > comp.major_cards:
+        raise fail(env, "majors", f"needs more than the {comp.major_cards} Major Advantage cards")
