@@ -1,7 +1,8 @@
 """Agents: `agents.make(spec, game)` builds a policy from a string spec.
 
-Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ismcts?iters=200`.
-A heuristic reads only its own `view`; it never sees hidden information.
+Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ismcts?iters=200`,
+`pimc?worlds=10&iters=100` (search agents: docs/agents.md). A heuristic reads only its own `view`; it
+never sees hidden information; a search agent samples hidden information only through `decision.handle`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import importlib
 from .base import Agent, Decision, ParamAgent, RandomAgent, SearchHandle, decision_for
 
 __all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "RandomAgent", "SearchHandle", "decision_for",
-           "HEURISTICS"]
+           "HEURISTICS", "SEARCH"]
 
 #: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
 HEURISTICS = {
@@ -23,6 +24,13 @@ HEURISTICS = {
     "virus_cards_v0": "virus_envs.agents.virus_cards_heuristic:VirusCardsHeuristic",
     "roll_write_v0": "virus_envs.agents.roll_write_heuristic:RollWriteHeuristic",
     "virus_lab_v0": "virus_envs.agents.virus_lab_heuristic:VirusLabHeuristic",
+}
+
+
+#: search agents: spec name -> "module:Class" (they play every game; `needs_handle`)
+SEARCH = {
+    "ismcts": "virus_envs.agents.ismcts:ISMCTSAgent",
+    "pimc": "virus_envs.agents.pimc:PIMCAgent",
 }
 
 
@@ -77,6 +85,9 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         mod, cls = target.split(":")
         klass = getattr(importlib.import_module(mod), cls)
         return klass(game, seed=seed, variant=variant, **params)
+    if name in SEARCH:
+        mod, cls = SEARCH[name].split(":")
+        return getattr(importlib.import_module(mod), cls)(game, seed=seed, variant=variant, **params)
     if name in FAMILIES:
         mod, cls = FAMILIES[name].split(":")
         klass = getattr(importlib.import_module(mod), cls)
@@ -89,4 +100,4 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         mod = importlib.import_module("virus_envs.agents.ppo")
         return mod.PPOAgent(game, variant, seed=seed, **params)
     raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
-                     + ", ".join(sorted(FAMILIES)))
+                     + ", ".join(sorted({**SEARCH, **FAMILIES})))

@@ -1,0 +1,67 @@
+"""Playout policies of the search agents: finish an iteration from a new leaf, return per-seat values.
+
+A playout plays `depth` decisions (or to the end of the game when depth is None) and then scores
+the position: `returns()` when the game is over, the game's leaf evaluation otherwise
+(`agents/leaf_values.py`). Both policies see only the sampled world, never the true state.
+"""
+from __future__ import annotations
+
+from virus_envs.agents.base import Decision
+from virus_envs.agents.leaf_values import leaf_values
+
+__all__ = ["RandomPlayout", "HeuristicPlayout", "make_playout"]
+
+
+class RandomPlayout:
+    """Uniform over the legal actions (Python's `random.Random` from the search: fast and seeded)."""
+
+    def __init__(self, game, depth: int | None):
+        self.depth = depth
+        self.value = leaf_values(game)
+
+    def __call__(self, s, rnd) -> list:
+        k = self.depth if self.depth is not None else 1 << 62
+        rand = rnd.random
+        while k > 0:
+            if s.is_terminal():
+                return s.returns().tolist()
+            legal = s.legal_action_mask().nonzero()[0]
+            s.apply_action(legal[int(rand() * len(legal))])
+            k -= 1
+        if s.is_terminal():
+            return s.returns().tolist()
+        return self.value(s)
+
+
+class HeuristicPlayout(RandomPlayout):
+    """The game's heuristic (`agents.make("heuristic", game)`) for every seat.
+
+    Each decision is given to it as that seat would see it in the sampled world: a Decision built
+    from the seat's own view, observation and mask, and no search handle."""
+
+    def __init__(self, game, depth: int | None):
+        super().__init__(game, depth)
+        from virus_envs import agents
+        self.policy = agents.make("heuristic", game)
+        self.game = game
+
+    def __call__(self, s, rnd) -> list:
+        k = self.depth if self.depth is not None else 1 << 62
+        pol, g = self.policy, self.game
+        pol.reset(seed=rnd.getrandbits(63))
+        while k > 0:
+            if s.is_terminal():
+                return s.returns().tolist()
+            p = s.current_player()
+            mask = s.legal_action_mask()
+            d = Decision(p, s.phase(), s.view(p), s.observation(p), mask, g)
+            s.apply_action(pol.act(d))
+            k -= 1
+        if s.is_terminal():
+            return s.returns().tolist()
+        return self.value(s)
+
+
+def make_playout(game, kind: str, depth: int | None):
+    """The playout named by an agent spec's `rollout` parameter."""
+    return (HeuristicPlayout if kind == "heuristic" else RandomPlayout)(game, depth)
