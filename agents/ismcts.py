@@ -1,6 +1,6 @@
 """`ismcts`: single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
 
-    ismcts?iters=N&time=S&c=C&rollout=random|heuristic&depth=D&tree=infoset|history&seed=K
+    ismcts?iters=N&time=S&c=C&rollout=random|heuristic&depth=D&tree=infoset|history&prior=W&seed=K
 
 Each iteration draws a world from `decision.handle.determinize` (the agent never sees the true
 state: only its Decision), then runs one UCT iteration on it (`agents/mcts.py`). The move played
@@ -14,12 +14,12 @@ import random
 
 from virus_envs.agents.base import ParamAgent
 from virus_envs.agents.mcts import search
-from virus_envs.agents.playouts import make_playout
+from virus_envs.agents.playouts import HeuristicHint, make_playout
 
 __all__ = ["ISMCTSAgent", "check_search_params"]
 
 #: defaults for every game; `GAME_DEFAULTS` overrides some per env id
-DEFAULTS = {"iters": 1000, "time": 0.0, "c": 1.0, "rollout": "random", "depth": 10, "tree": "infoset"}
+DEFAULTS = {"iters": 1000, "time": 0.0, "c": 1.0, "rollout": "random", "depth": 10, "tree": "infoset", "prior": 0.0}
 GAME_DEFAULTS: dict = {}
 
 
@@ -37,10 +37,11 @@ def check_search_params(owner: str, p: dict) -> dict:
         if isinstance(p["time"], bool) or not isinstance(p["time"], (int, float)) or p["time"] < 0:
             bad("time", "must be a number of seconds >= 0 (0: no time limit)")
         out["time"] = float(p["time"])
-    if "c" in p:
-        if isinstance(p["c"], bool) or not isinstance(p["c"], (int, float)) or p["c"] < 0:
-            bad("c", "must be a number >= 0")
-        out["c"] = float(p["c"])
+    for name in ("c", "prior"):
+        if name in p:
+            if isinstance(p[name], bool) or not isinstance(p[name], (int, float)) or p[name] < 0:
+                bad(name, "must be a number >= 0")
+            out[name] = float(p[name])
     if "rollout" in p and p["rollout"] not in ("random", "heuristic"):
         bad("rollout", "must be 'random' or 'heuristic'")
     if "depth" in p and p["depth"] != "end" and (isinstance(p["depth"], bool) or not isinstance(p["depth"], int)
@@ -67,6 +68,7 @@ class ISMCTSAgent(ParamAgent):
         if "time" in given and "iters" not in given:
             p["iters"] = None                       # a time budget alone: as many iterations as fit
         self.playout = make_playout(game, p["rollout"], None if p["depth"] == "end" else p["depth"])
+        self.hint = HeuristicHint(game) if p["prior"] > 0 else None
         self.last = None                            # the last decision's SearchResult (for tests and studies)
 
     def act(self, decision) -> int:
@@ -79,5 +81,6 @@ class ISMCTSAgent(ParamAgent):
         rnd = random.Random(int(rng.integers(0, 2**63 - 1)))
         p = self.params
         self.last = search(lambda: handle.determinize(rng), decision.seat, self.playout, p["c"], rnd,
-                           iters=p["iters"], seconds=p["time"] or None, tree=p["tree"])
+                           iters=p["iters"], seconds=p["time"] or None, tree=p["tree"], hint=self.hint,
+                           bias=p["prior"])
         return self.last.best(legal)

@@ -31,11 +31,12 @@ __all__ = ["Node", "SearchResult", "search"]
 class Node:
     """One tree node: per action [visits, value sum, availability], and children (history mode)."""
 
-    __slots__ = ("stats", "children")
+    __slots__ = ("stats", "children", "hint")
 
     def __init__(self):
         self.stats = {}
         self.children = None
+        self.hint = None            # the prior's action here (-1: none), asked once per node
 
 
 class SearchResult:
@@ -73,11 +74,14 @@ def _legal(state) -> list:
 
 
 def search(sample_world, observer: int, playout, c: float, rnd, iters: int | None = None,
-           seconds: float | None = None, tree: str = "infoset") -> SearchResult:
+           seconds: float | None = None, tree: str = "infoset", hint=None, bias: float = 0.0) -> SearchResult:
     """Run UCT iterations over worlds from `sample_world()` until `iters` iterations or `seconds` are spent.
 
     `playout(state, rnd) -> per-seat values` finishes an iteration from the new leaf; `rnd` is a
-    `random.Random` (every random choice of the search comes from it: same seed, same result)."""
+    `random.Random` (every random choice of the search comes from it: same seed, same result).
+    `hint(state, rnd) -> action or -1` (optional) names a preferred action at a node, asked the first
+    time the node is reached: it is tried first and gets the progressive bias `bias / (visits + 1)`
+    in its UCB value (Chaslot et al. 2008)."""
     if iters is None and seconds is None:
         raise ValueError("search needs a budget: iters or seconds")
     root = Node()
@@ -108,6 +112,11 @@ def search(sample_world, observer: int, playout, c: float, rnd, iters: int | Non
                 st[2] += 1
                 new = False
             else:
+                h = -1
+                if hint is not None:
+                    h = node.hint
+                    if h is None:
+                        h = node.hint = hint(s, rnd)
                 untried = []
                 for a in legal:
                     st = stats.get(a)
@@ -116,7 +125,10 @@ def search(sample_world, observer: int, playout, c: float, rnd, iters: int | Non
                     else:
                         st[2] += 1
                 if untried:
-                    a = untried[rnd.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    if h in untried:
+                        a = h
+                    else:
+                        a = untried[rnd.randrange(len(untried))] if len(untried) > 1 else untried[0]
                     st = stats[a] = [0, 0.0, 1]
                     new = True
                 else:
@@ -124,6 +136,8 @@ def search(sample_world, observer: int, playout, c: float, rnd, iters: int | Non
                     for b in legal:
                         sb = stats[b]
                         u = sb[1] / sb[0] + c * sqrt(log(sb[2]) / sb[0])
+                        if b == h:
+                            u += bias / (sb[0] + 1)
                         if u > best:
                             best, a, st = u, b, sb
                     new = False

@@ -1,15 +1,23 @@
-"""Playout policies of the search agents: finish an iteration from a new leaf, return per-seat values.
+"""Policies inside the search agents: playouts that finish an iteration from a new leaf, and the prior.
 
 A playout plays `depth` decisions (or to the end of the game when depth is None) and then scores
 the position: `returns()` when the game is over, the game's leaf evaluation otherwise
-(`agents/leaf_values.py`). Both policies see only the sampled world, never the true state.
+(`agents/leaf_values.py`). The prior (`HeuristicHint`) names the heuristic's move at a tree node.
+All of them see only the sampled world, never the true state, and give the game's heuristic only
+the acting seat's own Decision.
 """
 from __future__ import annotations
 
 from virus_envs.agents.base import Decision
 from virus_envs.agents.leaf_values import leaf_values
 
-__all__ = ["RandomPlayout", "HeuristicPlayout", "make_playout"]
+__all__ = ["RandomPlayout", "HeuristicPlayout", "HeuristicHint", "make_playout", "seat_decision"]
+
+
+def seat_decision(s, game) -> Decision:
+    """The decision of the seat acting in world s, as that seat sees it (its view, observation, mask; no handle)."""
+    p = s.current_player()
+    return Decision(p, s.phase(), s.view(p), s.observation(p), s.legal_action_mask(), game)
 
 
 class RandomPlayout:
@@ -52,14 +60,27 @@ class HeuristicPlayout(RandomPlayout):
         while k > 0:
             if s.is_terminal():
                 return s.returns().tolist()
-            p = s.current_player()
-            mask = s.legal_action_mask()
-            d = Decision(p, s.phase(), s.view(p), s.observation(p), mask, g)
-            s.apply_action(pol.act(d))
+            s.apply_action(pol.act(seat_decision(s, g)))
             k -= 1
         if s.is_terminal():
             return s.returns().tolist()
         return self.value(s)
+
+
+class HeuristicHint:
+    """The prior: the heuristic's move for the seat acting at a node, in the world that first reached it.
+
+    At the observer's own nodes every world gives the same answer (the seat's view is the same in all
+    of them); at another seat's node it is that seat's move in one sampled world."""
+
+    def __init__(self, game):
+        from virus_envs import agents
+        self.policy = agents.make("heuristic", game)
+        self.game = game
+
+    def __call__(self, s, rnd) -> int:
+        self.policy.reset(seed=rnd.getrandbits(63))
+        return int(self.policy.act(seat_decision(s, self.game)))
 
 
 def make_playout(game, kind: str, depth: int | None):

@@ -71,6 +71,7 @@ class RecordingHandle:
 def test_specs_build_for_every_game(env_id, n, cfg):
     g = virus_envs.game(env_id, num_players=n, **cfg)
     for spec in ("ismcts", "ismcts?iters=200", "ismcts?time=0.5&c=0.7&rollout=heuristic&depth=end&tree=history&seed=3",
+                 "ismcts?prior=2.5&depth=0",
                  "pimc", "pimc?worlds=4&iters=25&rollout=heuristic&depth=5"):
         ag = agents.make(spec, g)
         assert ag.needs_handle
@@ -79,7 +80,7 @@ def test_specs_build_for_every_game(env_id, n, cfg):
 @pytest.mark.parametrize("spec,name", [
     ("ismcts?iters=0", "iters"), ("ismcts?iters=many", "iters"), ("ismcts?iters=1.5", "iters"),
     ("ismcts?time=-1", "time"), ("ismcts?c=-0.1", "c"), ("ismcts?c=wide", "c"), ("ismcts?rollout=greedy", "rollout"),
-    ("ismcts?depth=-1", "depth"), ("ismcts?depth=deep", "depth"), ("ismcts?tree=dag", "tree"),
+    ("ismcts?depth=-1", "depth"), ("ismcts?prior=-1", "prior"), ("ismcts?prior=yes", "prior"), ("ismcts?depth=deep", "depth"), ("ismcts?tree=dag", "tree"),
     ("ismcts?itres=10", "itres"), ("pimc?worlds=0", "worlds"), ("pimc?tree=history", "tree"),
     ("pimc?iters=-5", "iters"),
 ])
@@ -120,9 +121,9 @@ def test_legal_and_the_same_seed_gives_the_same_actions(env_id, n, cfg, name):
             assert a1.last.visits() == a2.last.visits() and a1.last.iterations == ITERS.get(env_id, 40)
 
 
-def test_heuristic_playouts_are_seeded_too():
+def test_heuristic_playouts_and_prior_are_seeded_too():
     g = virus_envs.game("virus_co_v0", num_players=4)
-    spec = "ismcts?iters=20&rollout=heuristic&depth=6"
+    spec = "ismcts?iters=20&rollout=heuristic&depth=6&prior=1"
     a1, a2 = agents.make(spec, g, seed=5), agents.make(spec, g, seed=5)
     for s in _positions(g, 3, seed=2):
         assert a1.act(decision_for(s, with_handle=True)) == a2.act(decision_for(s, with_handle=True))
@@ -179,21 +180,23 @@ def test_future_chance_of_the_true_state_never_reaches_the_search(env_id, n, cfg
         assert a1.last.visits() == a2.last.visits() and a1.last.values() == a2.last.values()
 
 
-def test_heuristic_playouts_see_only_the_acting_seats_decision(monkeypatch):
-    """Every decision the playout heuristic gets is the acting seat's own (its view, no handle)."""
+def test_the_heuristic_inside_the_search_sees_only_the_acting_seats_decision(monkeypatch):
+    """Every decision the playout heuristic and the prior get is the acting seat's own (its view, no handle)."""
     g = virus_envs.game("virus_cards_v0", num_players=3)
-    ag = agents.make("ismcts?iters=10&rollout=heuristic&depth=4", g, seed=1)
+    ag = agents.make("ismcts?iters=10&rollout=heuristic&depth=4&prior=1", g, seed=1)
     seen = []
-    inner = ag.playout.policy.act
-
-    def spy(d):
-        seen.append(d)
-        return inner(d)
-    monkeypatch.setattr(ag.playout.policy, "act", spy)
-    ag.act(decision_for(_positions(g, 1, seed=5)[0], with_handle=True))
-    assert seen
+    for policy in (ag.playout.policy, ag.hint.policy):
+        def spy(d, inner=policy.act):
+            seen.append(d)
+            return inner(d)
+        monkeypatch.setattr(policy, "act", spy)
+    s = _positions(g, 1, seed=5)[0]
+    ag.act(decision_for(s, with_handle=True))
+    seats = {d.seat for d in seen}
+    assert len(seen) > 10 and len(seats) > 1
     for d in seen:
         assert isinstance(d, Decision) and d.handle is None and d.view["seat"] == d.seat
+        assert d.view["hand_sizes"][d.seat] == len(d.view["hand"])
 
 
 # -- stronger than random --------------------------------------------------------------------------
