@@ -16,11 +16,27 @@ from virus_envs.agents.base import ParamAgent
 from virus_envs.agents.mcts import search
 from virus_envs.agents.playouts import HeuristicHint, make_playout
 
-__all__ = ["ISMCTSAgent", "check_search_params"]
+__all__ = ["ISMCTSAgent", "check_search_params", "resolve_params", "DEFAULTS", "GAME_DEFAULTS"]
 
-#: defaults for every game; `GAME_DEFAULTS` overrides some per env id
+#: defaults for every game; `GAME_DEFAULTS` overrides some per env id (measured choices: docs/agents.md)
 DEFAULTS = {"iters": 1000, "time": 0.0, "c": 1.0, "rollout": "random", "depth": 10, "tree": "infoset", "prior": 0.0}
-GAME_DEFAULTS: dict = {}
+GAME_DEFAULTS: dict = {
+    # random placements ruin a sheet (a random playout scores 11 points where the heuristic scores 30):
+    # score the leaf at once (smoothed points) and let the heuristic's move lead the search
+    "roll_write_v0": {"depth": 0, "prior": 1.0},
+    # random play never progresses (random teams win 0 of 1000): the heuristic plays out and leads
+    "virus_lab_v0": {"rollout": "heuristic", "prior": 1.0},
+}
+
+
+def resolve_params(owner: str, agent: ParamAgent, given: set, keys) -> dict:
+    """The agent's parameters: those given in the spec, else the game's defaults, else the general ones; checked."""
+    game_defaults = GAME_DEFAULTS.get(agent.game.env_id, {})
+    p = {**agent.params, **{k: v for k, v in game_defaults.items() if k in keys and k not in given}}
+    p = check_search_params(owner, p)
+    if "time" in given and "iters" not in given:
+        p["iters"] = None                           # a time budget alone: as many iterations as fit
+    return p
 
 
 def check_search_params(owner: str, p: dict) -> dict:
@@ -61,12 +77,8 @@ class ISMCTSAgent(ParamAgent):
     def __init__(self, game, seed: int | None = None, variant: str | None = None, **params):
         if variant is not None:
             raise ValueError(f"ismcts has no variants (got {variant!r}); use parameters, e.g. ismcts?iters=200")
-        given = set(params)
         super().__init__(game, seed=seed, **params)
-        p = {**self.params, **{k: v for k, v in GAME_DEFAULTS.get(game.env_id, {}).items() if k not in given}}
-        self.params = p = check_search_params("ismcts", p)
-        if "time" in given and "iters" not in given:
-            p["iters"] = None                       # a time budget alone: as many iterations as fit
+        self.params = p = resolve_params("ismcts", self, set(params), self.PARAMS)
         self.playout = make_playout(game, p["rollout"], None if p["depth"] == "end" else p["depth"])
         self.hint = HeuristicHint(game) if p["prior"] > 0 else None
         self.last = None                            # the last decision's SearchResult (for tests and studies)
