@@ -24,8 +24,9 @@ GAME_DEFAULTS: dict = {
     # random placements ruin a sheet (a random playout scores 11 points where the heuristic scores 30):
     # score the leaf at once (smoothed points) and let the heuristic's move lead the search
     "roll_write_v0": {"depth": 0, "prior": 1.0},
-    # random play never progresses (random teams win 0 of 1000): the heuristic plays out and leads
-    "virus_lab_v0": {"rollout": "heuristic", "prior": 1.0},
+    # random play never progresses (random teams win 0 of 1000): the heuristic plays out and leads;
+    # a heuristic playout costs ~10 random ones, so the default budget is 200 iterations (about 1 s)
+    "virus_lab_v0": {"rollout": "heuristic", "prior": 1.0, "iters": 200},
 }
 
 

@@ -14,10 +14,12 @@ from virus_envs.agents.leaf_values import leaf_values
 __all__ = ["RandomPlayout", "HeuristicPlayout", "HeuristicHint", "make_playout", "seat_decision"]
 
 
-def seat_decision(s, game) -> Decision:
-    """The decision of the seat acting in world s, as that seat sees it (its view, observation, mask; no handle)."""
+def seat_decision(s, game, observe: bool = True) -> Decision:
+    """The decision of the seat acting in world s, as that seat sees it (its view, observation, mask; no handle).
+
+    observe=False leaves the observation out (None) for a policy that never reads it (`reads_observation`)."""
     p = s.current_player()
-    return Decision(p, s.phase(), s.view(p), s.observation(p), s.legal_action_mask(), game)
+    return Decision(p, s.phase(), s.view(p), s.observation(p) if observe else None, s.legal_action_mask(), game)
 
 
 class RandomPlayout:
@@ -60,7 +62,7 @@ class HeuristicPlayout(RandomPlayout):
         while k > 0:
             if s.is_terminal():
                 return s.returns().tolist()
-            s.apply_action(pol.act(seat_decision(s, g)))
+            s.apply_action(pol.act(seat_decision(s, g, pol.reads_observation)))
             k -= 1
         if s.is_terminal():
             return s.returns().tolist()
@@ -80,7 +82,7 @@ class HeuristicHint:
 
     def __call__(self, s, rnd) -> int:
         self.policy.reset(seed=rnd.getrandbits(63))
-        return int(self.policy.act(seat_decision(s, self.game)))
+        return int(self.policy.act(seat_decision(s, self.game, self.policy.reads_observation)))
 
 
 def make_playout(game, kind: str, depth: int | None):
