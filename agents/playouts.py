@@ -54,11 +54,14 @@ class HeuristicPlayout(RandomPlayout):
         from virus_envs import agents
         self.policy = agents.make("heuristic", game)
         self.game = game
+        self._rnd = None
 
     def __call__(self, s, rnd) -> list:
         k = self.depth if self.depth is not None else 1 << 62
         pol, g = self.policy, self.game
-        pol.reset(seed=rnd.getrandbits(63))
+        if rnd is not self._rnd:          # a new search: reseed the heuristic from it (once: a Generator is not cheap)
+            pol.reset(seed=rnd.getrandbits(63))
+            self._rnd = rnd
         while k > 0:
             if s.is_terminal():
                 return s.returns().tolist()
@@ -79,9 +82,12 @@ class HeuristicHint:
         from virus_envs import agents
         self.policy = agents.make("heuristic", game)
         self.game = game
+        self._rnd = None
 
     def __call__(self, s, rnd) -> int:
-        self.policy.reset(seed=rnd.getrandbits(63))
+        if rnd is not self._rnd:          # a new search: reseed the heuristic from it
+            self.policy.reset(seed=rnd.getrandbits(63))
+            self._rnd = rnd
         return int(self.policy.act(seat_decision(s, self.game, self.policy.reads_observation)))
 
 
