@@ -100,11 +100,11 @@ def search(sample_world, observer: int, playout, c: float, rnd, iters: int | Non
         depth = 0
         if s.is_terminal():
             return SearchResult(root, 0, time.perf_counter() - t0, 1)
+        legal = _legal(s)
         while True:
             p = s.current_player()
-            legal = _legal(s)
             stats = node.stats
-            if len(legal) == 1:
+            if len(legal) == 1:                 # history mode: a forced move is still a step of the path
                 a = legal[0]
                 st = stats.get(a)
                 if st is None:
@@ -150,7 +150,17 @@ def search(sample_world, observer: int, playout, c: float, rnd, iters: int | Non
             if new:
                 values = playout(s, rnd)
                 break
+            legal = _legal(s)
             if by_key:
+                while len(legal) == 1:          # forced moves: nothing to learn, no node (and no observation)
+                    s.apply_action(legal[0])
+                    depth += 1
+                    if s.is_terminal():
+                        break
+                    legal = _legal(s)
+                if s.is_terminal():
+                    values = s.returns().tolist()
+                    break
                 key = (depth, s.current_player(), s.observation(observer).tobytes())
                 nxt = table.get(key)
                 if nxt is None:
