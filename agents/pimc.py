@@ -13,39 +13,23 @@ PIMC suffers strategy fusion (it assumes it will know the hidden cards after thi
 """
 from __future__ import annotations
 
-import random
-
-from virus_envs.agents.base import ParamAgent
-from virus_envs.agents.ismcts import DEFAULTS as ISMCTS_DEFAULTS, resolve_params
 from virus_envs.agents.mcts import search
-from virus_envs.agents.playouts import HeuristicHint, make_playout
+from virus_envs.agents.search_agent import DEFAULTS, SearchAgent
 
 __all__ = ["PIMCAgent"]
 
 
-class PIMCAgent(ParamAgent):
+class PIMCAgent(SearchAgent):
     """Votes of plain UCT searches on K determinized worlds."""
 
-    needs_handle = True
-    PARAMS = {"worlds": 10, "iters": 100, **{k: ISMCTS_DEFAULTS[k] for k in ("time", "c", "rollout", "depth", "prior")}}
-
-    def __init__(self, game, seed: int | None = None, variant: str | None = None, **params):
-        if variant is not None:
-            raise ValueError(f"pimc has no variants (got {variant!r}); use parameters, e.g. pimc?worlds=10&iters=100")
-        super().__init__(game, seed=seed, **params)
-        self.params = p = resolve_params("pimc", self, set(params), self.PARAMS)
-        self.playout = make_playout(game, p["rollout"], None if p["depth"] == "end" else p["depth"])
-        self.hint = HeuristicHint(game) if p["prior"] > 0 else None
-        self.last = None        # the last decision's searches: one SearchResult per world
+    NAME = "pimc"
+    PARAMS = {"worlds": 10, "iters": 100, **{k: DEFAULTS[k] for k in ("time", "c", "rollout", "depth", "prior")}}
 
     def act(self, decision) -> int:
-        legal = decision.legal_actions.tolist()
-        if len(legal) == 1:
-            return int(legal[0])
-        if decision.handle is None:
-            raise ValueError("pimc needs the decision's search handle (runners give it to agents with needs_handle)")
+        legal, rnd = self._start(decision)
+        if rnd is None:
+            return legal
         p, rng = self.params, self.rng
-        rnd = random.Random(int(rng.integers(0, 2**63 - 1)))
         seconds = p["time"] / p["worlds"] if p["time"] else None
         votes, visits, results = {}, {}, []
         for _ in range(p["worlds"]):
