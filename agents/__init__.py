@@ -1,9 +1,11 @@
 """Agents: `agents.make(spec, game)` builds a policy from a string spec.
 
 Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ppo:builtin` (the
-shipped model of the game and player count), `ismcts?iters=200`, `cmd:<command line>` (a bot in any
+shipped model of the game and player count), `ismcts?iters=200`,
+`pimc?worlds=10&iters=100` (search agents: docs/agents.md), `cmd:<command line>` (a bot in any
 language, a subprocess speaking JSON lines: docs/bots.md). Every agent takes `seed=<int>`.
-A heuristic reads only its own `view`; it never sees hidden information.
+A heuristic reads only its own `view`; it never sees hidden information;
+a search agent samples hidden information only through `decision.handle`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numbers
 from .base import Agent, Decision, Forfeit, ParamAgent, RandomAgent, SearchHandle, decision_for
 
 __all__ = ["make", "parse_spec", "Agent", "ParamAgent", "Decision", "Forfeit", "RandomAgent", "SearchHandle",
-           "decision_for", "HEURISTICS"]
+           "decision_for", "HEURISTICS", "SEARCH"]
 
 #: env id -> "module:Class" of that game's heuristic (variants are the class's `VARIANTS`)
 HEURISTICS = {
@@ -26,6 +28,13 @@ HEURISTICS = {
     "virus_cards_v0": "virus_envs.agents.virus_cards_heuristic:VirusCardsHeuristic",
     "roll_write_v0": "virus_envs.agents.roll_write_heuristic:RollWriteHeuristic",
     "virus_lab_v0": "virus_envs.agents.virus_lab_heuristic:VirusLabHeuristic",
+}
+
+
+#: search agents: spec name -> "module:Class" (they play every game; `needs_handle`)
+SEARCH = {
+    "ismcts": "virus_envs.agents.ismcts:ISMCTSAgent",
+    "pimc": "virus_envs.agents.pimc:PIMCAgent",
 }
 
 
@@ -84,6 +93,9 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         mod, cls = target.split(":")
         klass = getattr(importlib.import_module(mod), cls)
         return klass(game, seed=seed, variant=variant, **params)
+    if name in SEARCH:
+        mod, cls = SEARCH[name].split(":")
+        return getattr(importlib.import_module(mod), cls)(game, seed=seed, variant=variant, **params)
     if name in FAMILIES:
         mod, cls = FAMILIES[name].split(":")
         klass = getattr(importlib.import_module(mod), cls)
@@ -103,7 +115,7 @@ def make(spec: str, game, seed: int | None = None) -> Agent:
         except ValueError as e:
             raise ValueError(f"agent spec {spec!r}: {e}") from None
     raise ValueError(f"unknown agent {name!r} in spec {spec!r}; known: random, heuristic, ppo:<path>, "
-                     "cmd:<command line>, " + ", ".join(sorted(FAMILIES)))
+                     "cmd:<command line>, " + ", ".join(sorted({**SEARCH, **FAMILIES})))
 
 
 def _make_cmd(spec: str, game, seed):

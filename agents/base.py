@@ -77,6 +77,8 @@ class Agent:
     needs_handle: bool = False
     #: True when the agent only needs the mask (lets runners skip building view/observation)
     mask_only: bool = False
+    #: False when the agent never reads `decision.observation` (the heuristics read the view): runners may pass None
+    reads_observation: bool = True
 
     def __init__(self, game, seed: int | None = None):
         self.game = game

@@ -34,6 +34,8 @@ _EXTRA_VALUE = 1.6      # one extra cross-off (a box of one's choice)
 class RollWriteHeuristic(ParamAgent):
     """Greedy one-decision lookahead on smoothed points; deliberate contamination by parameters."""
 
+    reads_observation = False      # it reads the view and the mask only
+
     PARAMS = {"contaminate_below": 0, "low_gain": 1.0, "save_wildcard": 0.0, "deny": 0.0}
     VARIANTS = {
         "greedy": {},

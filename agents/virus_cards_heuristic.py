@@ -21,6 +21,8 @@ class VirusCardsHeuristic(ParamAgent):
     rival's body counts against its own), others_weight (the other rivals'), glove_bonus (value of a
     Latex Glove per healthy organ of the best rival), progress_weight (reward for healthy organs)."""
 
+    reads_observation = False      # it reads the view and the mask only
+
     PARAMS = {"leader_weight": 0.9, "others_weight": 0.15, "glove_bonus": 1.0, "progress_weight": 2.5}
     VARIANTS = {
         "defensive": {"leader_weight": 0.5, "others_weight": 0.05},

@@ -46,6 +46,8 @@ def _pv(pills):
 class VirusCoHeuristic(ParamAgent):
     """Greedy card valuation with a few table-reading rules (see module docstring)."""
 
+    reads_observation = False      # it reads the view and the mask only
+
     PARAMS = {"keep_margin": -1.0, "danger": 7, "take_at": -0.5, "risk_play": 1}
     VARIANTS = {"cautious": {"keep_margin": -2.0, "danger": 6}, "bold": {"keep_margin": 1.0, "danger": 10}}
 

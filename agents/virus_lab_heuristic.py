@@ -52,6 +52,8 @@ NAMES_KIND = 9
 class VirusLabHeuristic(ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
+    reads_observation = False      # it reads the view and the mask only
+
     PARAMS = {
         # turn plan
         "steps": 1,             # moves a turn before `burst_turn` (1: the Hero's cubes all lie in his room: no spawn)

@@ -25,7 +25,8 @@ def play_game(game, agents, seed: int, record: bool = False):
         if ag.mask_only:
             d = Decision(p, "", {}, None, mask, game)
         else:
-            d = Decision(p, state.phase(), state.view(p), state.observation(p), mask, game,
+            d = Decision(p, state.phase(), state.view(p), state.observation(p) if ag.reads_observation else None, mask,
+                         game,
                          SearchHandle(state, p) if ag.needs_handle else None)
         try:
             a = ag.act(d)

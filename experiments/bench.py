@@ -2,8 +2,11 @@
 
 Every target is run in short rounds, interleaved (ours, connect_four, texas_holdem, ours, ...), so
 that machine noise hits all alike. Targets: each implemented env through the AEC API (wrapped
-`env`, as users run it) and through the raw engine (`apply_action` on `legal_action_mask`).
-Prints steps/s, games/s, mean game length and the ratio to connect_four_v3's AEC steps/s.
+`env`, as users run it), through the raw engine (`apply_action` on `legal_action_mask`), and a
+search agent (`--search`, default `ismcts?iters=100`) deciding at positions of random games.
+Prints steps/s, games/s, mean game length and the ratio to connect_four_v3's AEC steps/s; in a
+search row (`(ismcts)`) a step is one search iteration and a game one decision searched, and the
+time counted is the time spent inside the agent's `act`.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ class Tally:
     games: int = 0
     seconds: float = 0.0
     lengths: list = field(default_factory=list)
+    state: object = None        # a search target's current position
 
     @property
     def steps_per_s(self):
@@ -66,8 +70,37 @@ def _engine_round(game, rng, seconds, tally):
     tally.seconds += time.perf_counter() - t0
 
 
+def _search_round(target, rng, seconds, tally):
+    """Random games; at every decision with a choice the search agent decides (timed), then a random move."""
+    from virus_envs.agents.base import decision_for
+
+    game, agent = target
+    state = tally.state          # a search target's game goes on across rounds
+    spent = 0.0
+    while spent < seconds:
+        if state is None or state.is_terminal():
+            state = game.new_initial_state(seed=int(rng.integers(1 << 30)))
+            agent.reset(seed=int(rng.integers(1 << 30)))
+        legal = np.flatnonzero(state.legal_action_mask())
+        if len(legal) > 1:
+            d = decision_for(state, with_handle=True)
+            t0 = time.perf_counter()
+            agent.act(d)
+            spent += time.perf_counter() - t0
+            tally.steps += _iterations(agent.last)
+            tally.games += 1
+        state.apply_action(int(legal[rng.integers(len(legal))]))
+    tally.state = state
+    tally.seconds += spent
+
+
+def _iterations(last) -> int:
+    """Iterations of an agent's last search (PIMC: summed over its worlds)."""
+    return sum(r.iterations for r in last) if isinstance(last, list) else last.iterations
+
+
 def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3, seed: int = 0,
-              out: str | None = None, echo=print) -> list[dict]:
+              out: str | None = None, echo=print, search: str | None = "ismcts?iters=100") -> list[dict]:
     """Run the benchmark; returns one row per target (and writes JSON to `out` if given)."""
     import virus_envs
     warnings.filterwarnings("ignore")
@@ -84,15 +117,21 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
                 continue
             targets.append((f"{env_id} {n}p (AEC)", "aec", virus_envs.env(env_id, num_players=n)))
             targets.append((f"{env_id} {n}p (engine)", "engine", virus_envs.game(env_id, num_players=n)))
+            if search:
+                from virus_envs import agents
+                g = virus_envs.game(env_id, num_players=n)
+                name = agents.parse_spec(search)[0]
+                targets.append((f"{env_id} {n}p ({name})", "search", (g, agents.make(search, g, seed=seed))))
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
+    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
-            (_aec_round if kind == "aec" else _engine_round)(obj, rng, seconds, tally)
+            rounds_of[kind](obj, rng, seconds, tally)
         echo(f"bench round {r + 1}/{rounds} done")
     ref = tallies[0].steps_per_s
     rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "games_per_s": round(t.games_per_s, 1),
-             "mean_length": round(float(np.mean(t.lengths)), 1) if t.lengths else 0.0,
+             "mean_length": round(float(np.mean(t.lengths)), 1) if t.lengths else None,
              "ratio_to_connect_four": round(t.steps_per_s / ref, 2) if ref else 0.0} for t in tallies]
     echo(format_table(rows))
     if out:
@@ -103,9 +142,10 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
 
 
 def format_table(rows) -> str:
-    head = "| target | steps/s | games/s | mean length | ratio to connect_four (AEC) |"
+    head = "| target | steps/s (search: iterations/s) | games/s (search: decisions/s) | mean length | ratio to connect_four (AEC) |"
     lines = [head, "|---|---:|---:|---:|---:|"]
     for r in rows:
-        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['games_per_s']} | {r['mean_length']} | "
+        length = "—" if r["mean_length"] is None else r["mean_length"]
+        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['games_per_s']} | {length} | "
                      f"{r['ratio_to_connect_four']} |")
     return "\n".join(lines)

@@ -149,8 +149,9 @@ def cmd_bench(args, echo=print):
         if not any(lo <= n <= hi for lo, hi in ranges.values()):
             raise ValueError(f"--players {n}: no game benchmarked takes {n} players ("
                              + ", ".join(f"{e} {lo}..{hi}" for e, (lo, hi) in ranges.items()) + ")")
+    search = None if args.search.lower() == "none" else args.search
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
-                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo)
+                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo, search=search)
 
 
 def _register_basic(sub):
@@ -186,6 +187,8 @@ def _register_basic(sub):
     b.add_argument("--rounds", type=int, default=3)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--out", default=None, help="write the rows as JSON here")
+    b.add_argument("--search", default="ismcts?iters=100",
+                   help="search agent timed at positions of random games, one row per game ('none': no search rows)")
     b.set_defaults(func=cmd_bench)
 
 
