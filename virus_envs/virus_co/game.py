@@ -760,8 +760,8 @@ class VirusCoState(State):
                 hidden = hidden[k:]
         return s
 
-    def _reseed(self, seed: int) -> None:
-        self.rng = make_rng(seed)
+    def _set_rng(self, rng) -> None:
+        self.rng = rng
         self._rng_shared = False
 
     def view(self, p: int) -> dict:
