@@ -234,7 +234,11 @@ class State(ABC):
 
     def _reseed(self, seed: int) -> None:
         """Replace the state's Generator (future chance) by a fresh one."""
-        self.rng = make_rng(seed)
+        self._set_rng(make_rng(seed))
+
+    def _set_rng(self, rng) -> None:
+        """Give the state this Generator (or a core.chance.ChanceTape) for its future chance draws."""
+        self.rng = rng
 
     def hidden_facts(self, p: int) -> dict:
         """What seat p cannot see, component by component: name (as in the game's rules doc) -> value.

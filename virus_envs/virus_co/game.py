@@ -725,8 +725,8 @@ class VirusCoState(State):
         """What p cannot see, as named under "Hidden information" in docs/rules/virus_co.md (hidden.py)."""
         return {**super().hidden_facts(p), **hidden.hidden_facts(self, p)}
 
-    def _reseed(self, seed: int) -> None:
-        self.rng = make_rng(seed)
+    def _set_rng(self, rng) -> None:
+        self.rng = rng
         self._rng_shared = False
 
     def view(self, p: int) -> dict:
