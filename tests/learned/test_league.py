@@ -51,3 +51,17 @@ def test_a_league_run_logs_its_pool(tmp_path):
     # the heuristic beats a fresh learner far more often than random does: it gets the larger share
     assert shares["heuristic"] > shares["random"]
     assert any("pool: " in s for s in lines)
+
+
+def test_expert_iteration_clones_the_search_agent(tmp_path):
+    """Search-guided learning: the behaviour-cloning warm start and its DAgger rounds take IS-MCTS as the
+    teacher (its decisions get their search handle), then PPO goes on from the clone."""
+    cfg = config_from_dict(dict(
+        game="roll_write_v0", total_steps=256, n_envs=2, n_steps=64, batch_size=64, n_epochs=1, net_arch=[8],
+        opponents={"random": 1.0}, eval_every=100_000, eval_games=1, eval_opponents=["random"], test_games=0,
+        bc_teacher="ismcts?iters=4", bc_games=2, bc_epochs=1, bc_batch_size=32, bc_dagger_rounds=1,
+        bc_dagger_games=1, bc_dagger_epochs=1, seed=2))
+    lines = []
+    summary = train(cfg, tmp_path, echo=lines.append)
+    assert summary["bc"]["teacher"] == "ismcts?iters=4" and summary["bc"]["decisions"] > 0
+    assert any("DAgger round 1" in s for s in lines) and (tmp_path / "bc.zip").is_file()
