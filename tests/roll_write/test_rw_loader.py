@@ -151,6 +151,35 @@ def test_a_corrupted_dict_is_refused_naming_the_field(field, corrupt):
 
 PEND = [_set(["pending"], [[0, 0, -1]]), _set(["placed"], 3)]   # an extra cross-off pending after the 4th die
 
+# The message says why, each written out in full (what a reader who loads a broken file sees).
+WHY = [
+    (_set(["truncated"], True), "field 'truncated' is true but 'terminal' is false"),
+    (_set(["reserve", 0, 0], 1), "field 'reserve[0][0]' must be 0: dice show 1 to 6"),
+    (_set(["trial_own", 2], 0),
+     "field 'trial_own[2]' is 0 for a slot holding 0: an empty slot has owner -1, a die has its owner's seat"),
+    (_seq(_set(["trial", 3], 2), _set(["trial_own", 3], 1), _set(["reserve", 1, 2], 0), _set(["grid", 1, 1], 1 << 2)),
+     "field 'trial[3]' holds a die while the first slot of its card is empty"),
+    (_set(["grid", 0, 2], 1 << 13), "field 'grid[0][2]' crosses off a box the green grid does not have"),
+    (_set(["labrow", 1], 1 << 1), "field 'labrow[1]' crosses off a box the laboratory row does not have"),
+    (_set(["cure", 1, 2], 2), "field 'cure' colour 2: marks [0, 2]; a cure is open for all, or marked by its "
+                              "finders and crossed out for the others"),
+    (_seq(_set(["cure", 0, 0], 1), _set(["cure", 1, 0], 2)),
+     "field 'cure[0][0]' marks a speed bonus for a grid that is not complete"),
+    (_set(["found"], [[0, 1]]),
+     "field 'found' lists cures while no decision is pending: they are claimed when the placement is resolved"),
+    (_seq(_set(["wild_die"], 2), *PEND), "field 'wild_die' is set while an extra cross-off or circle is pending"),
+]
+
+
+@pytest.mark.parametrize("corrupt, why", WHY, ids=[w[1].split("'")[1] for w in WHY])
+def test_the_message_says_why(corrupt, why):
+    d = copy.deepcopy(BASE)
+    corrupt(d)
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == "state dict for roll_write_v0: " + why
+
+
 # each range checked at both ends: one step past an end is refused (naming the field), the end itself loads
 EDGES = [
     ("priority", _set(["priority"], -1)), (None, _set(["priority"], 1)),
@@ -238,8 +267,10 @@ def test_a_changed_die_no_card_takes_is_refused_when_it_may_not_be_contaminated(
     d["lab"], d["lab_own"] = [2, 0, 2, 0], [1, -1, 1, -1]
     d["reserve"][1] = [0, 0, 0, 0, 0, 0, 4]
     d["placed"], d["prio_taken"], d["priority"] = 2, True, 1
-    with pytest.raises(ValueError, match="'wild_die'"):
+    with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'wild_die' is 1: with wildcard_then_contaminate=False "
+                            "the changed die must go on a trial or laboratory card, and none takes it")
     RollWriteGame(num_players=2).state_from_dict(d)       # the default lets the 1 be contaminated
 
 
