@@ -157,7 +157,14 @@ def test_a_corrupted_dict_is_refused_naming_the_field(what, corrupt, field):
     with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
     msg = str(e.value)
-    assert (field in msg) if field == "vanished" else (repr(field) in msg), msg
+    # the one message shape: "state dict for <env>: field '<field>' <what is wrong>", the reason a phrase
+    # going on from the field's name (a lowercase word or a number), not empty, None or shouted
+    assert msg.startswith("state dict for virus_cards_v0: "), msg
+    if field == "vanished":
+        assert "has vanished" in msg, msg
+    else:
+        head = f"state dict for virus_cards_v0: field {field!r} "
+        assert msg.startswith(head) and (msg[len(head)].islower() or msg[len(head)].isdigit()), msg
 
 
 def test_the_empty_hand_case_is_a_short_hand_at_a_decision():
