@@ -165,6 +165,10 @@ WHY = [
      "field 'trial_own[2]' is 0 for a slot holding 0: an empty slot has owner -1, a die has its owner's seat"),
     (_seq(_set(["trial", 3], 2), _set(["trial_own", 3], 1), _set(["reserve", 1, 2], 0), _set(["grid", 1, 1], 1 << 2)),
      "field 'trial[3]' holds a die while the first slot of its card is empty"),
+    # seat 1's 2 beside seat 0's 3 on the blue card: the sum, blue 5, is crossed off seat 1's grid
+    (_set(["grid", 1, 0], 0), "field 'trial[1]' holds the die of seat 1, whose grid lacks the box 5 that die crossed off"),
+    (_set(["pending"], [[0, 0, -1]]),
+     "field 'placed' is 4, but 4 dice have left the reserves this round (one placement still being resolved)"),
     (_set(["grid", 0, 2], 1 << 13), "field 'grid[0][2]' crosses off a box the green grid does not have"),
     (_set(["labrow", 1], 1 << 1), "field 'labrow[1]' crosses off a box the laboratory row does not have"),
     (_set(["cure", 1, 2], 2), "field 'cure' colour 2: marks [0, 2]; a cure is open for all, or marked by its "
