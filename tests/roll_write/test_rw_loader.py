@@ -305,3 +305,40 @@ def test_a_one_slot_laboratory_card_holds_a_die_that_meets_its_condition():
     with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
     assert str(e.value) == "state dict for roll_write_v0: field 'lab[0]' holds 3, which does not meet the condition of card A3"
+
+
+# The wildcard tube (4 boxes): "you start the game with one wildcard already circled"; a laboratory box
+# with the wildcard advantage lets you "circle an empty box in your wildcard tube" (this sheet: boxes 5, 8, 11).
+def test_a_full_wildcard_tube_loads_and_one_circle_more_than_earned_does_not():
+    d = copy.deepcopy(BASE)
+    d["labrow"][0] = 1 << 5 | 1 << 8 | 1 << 11        # the three wildcard boxes: 1 + 3 = 4 circles, the whole tube
+    d["wild"][0] = 4
+    G.state_from_dict(d)
+    d["wild"][0], d["wused"][0] = 2, 2                 # two used, two still circled: 4 in all
+    G.state_from_dict(d)
+    d = copy.deepcopy(BASE)
+    d["labrow"][0] = 1 << 5                            # one wildcard box: at most 1 + 1 = 2 circles
+    d["wild"][0] = 2
+    G.state_from_dict(d)
+    d["wild"][0] = 3
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'wused[0]' 0 used and 3 still circled: "
+                            "seat 0 started with 1 and earned 1")
+
+
+# "All other players must immediately cross off that same box": a cure is open for all, or marked by its
+# finders (several, when they complete it on the same turn) and crossed out for the others.
+def test_a_cure_found_by_every_seat_at_once_loads_and_one_crossed_out_by_all_does_not():
+    d = copy.deepcopy(BASE)
+    full = sum(1 << v for v in range(1, 13))           # a complete grid: boxes 1-12
+    d["grid"][0][0] = d["grid"][1][0] = full
+    d["cure"] = [[1, 0, 0, 0], [1, 0, 0, 0]]           # both completed blue: both take the speed bonus
+    G.state_from_dict(d)
+    d["cure"] = [[1, 0, 0, 0], [2, 0, 0, 0]]           # seat 0 found it, seat 1 crossed it out
+    G.state_from_dict(d)
+    d["cure"] = [[2, 0, 0, 0], [2, 0, 0, 0]]           # crossed out by all: nobody found it
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'cure' colour 0: marks [2]; a cure is open for "
+                            "all, or marked by its finders and crossed out for the others")
