@@ -27,7 +27,7 @@ from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
-from .events import EventRules
+from .events import EventRules, additional_creatures
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
@@ -526,9 +526,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         elif k == Q_TRAP:
             self._trap_check(item[1])
         elif k == Q_EXTRA:
-            num = comp.event_number[self.event]
-            h = self.living_heroes()
-            x = 0 if num <= 5 else h if num <= 7 else 2 * h if num <= 9 else 3 * h
+            x = additional_creatures(comp.event_number[self.event], self.living_heroes())
             if x:
                 # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
                 CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
