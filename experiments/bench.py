@@ -6,7 +6,9 @@ that machine noise hits all alike. Targets: each implemented env through the AEC
 search agent (`--search`, default `ismcts?iters=100`) deciding at positions of random games.
 Prints steps/s, games/s, mean game length and the ratio to connect_four_v3's AEC steps/s; in a
 search row (`(ismcts)`) a step is one search iteration and a game one decision searched, and the
-time counted is the time spent inside the agent's `act`.
+time counted is the time spent inside the agent's `act`. Steps per CPU second (the process's CPU
+time, `time.process_time`) stand beside them: on a shared machine wall-clock rates fall with the
+load, CPU rates much less (a search decides on one core).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ class Tally:
     steps: int = 0
     games: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     lengths: list = field(default_factory=list)
     state: object = None        # a search target's current position
 
@@ -32,11 +35,16 @@ class Tally:
         return self.steps / self.seconds if self.seconds else 0.0
 
     @property
+    def cpu_steps_per_s(self):
+        return self.steps / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
     def games_per_s(self):
         return self.games / self.seconds if self.seconds else 0.0
 
 
 def _aec_round(env, rng, seconds, tally):
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         env.reset(seed=int(rng.integers(1 << 30)))
@@ -53,9 +61,11 @@ def _aec_round(env, rng, seconds, tally):
         tally.games += 1
         tally.lengths.append(steps)
     tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
 
 
 def _engine_round(game, rng, seconds, tally):
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = game.new_initial_state(seed=int(rng.integers(1 << 30)))
@@ -68,6 +78,7 @@ def _engine_round(game, rng, seconds, tally):
         tally.games += 1
         tally.lengths.append(steps)
     tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
 
 
 def _search_round(target, rng, seconds, tally):
@@ -76,7 +87,7 @@ def _search_round(target, rng, seconds, tally):
 
     game, agent = target
     state = tally.state          # a search target's game goes on across rounds
-    spent = 0.0
+    spent = cpu = 0.0
     while spent < seconds:
         if state is None or state.is_terminal():
             state = game.new_initial_state(seed=int(rng.integers(1 << 30)))
@@ -84,14 +95,16 @@ def _search_round(target, rng, seconds, tally):
         legal = np.flatnonzero(state.legal_action_mask())
         if len(legal) > 1:
             d = decision_for(state, with_handle=True)
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             agent.act(d)
             spent += time.perf_counter() - t0
+            cpu += time.process_time() - c0
             tally.steps += _iterations(agent.last)
             tally.games += 1
         state.apply_action(int(legal[rng.integers(len(legal))]))
     tally.state = state
     tally.seconds += spent
+    tally.cpu_seconds += cpu
 
 
 def _iterations(last) -> int:
@@ -130,7 +143,8 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
             rounds_of[kind](obj, rng, seconds, tally)
         echo(f"bench round {r + 1}/{rounds} done")
     ref = tallies[0].steps_per_s
-    rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "games_per_s": round(t.games_per_s, 1),
+    rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "cpu_steps_per_s": round(t.cpu_steps_per_s),
+             "games_per_s": round(t.games_per_s, 1),
              "mean_length": round(float(np.mean(t.lengths)), 1) if t.lengths else None,
              "ratio_to_connect_four": round(t.steps_per_s / ref, 2) if ref else 0.0} for t in tallies]
     echo(format_table(rows))
@@ -142,10 +156,11 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
 
 
 def format_table(rows) -> str:
-    head = "| target | steps/s (search: iterations/s) | games/s (search: decisions/s) | mean length | ratio to connect_four (AEC) |"
-    lines = [head, "|---|---:|---:|---:|---:|"]
+    head = ("| target | steps/s (search: iterations/s) | per CPU second | games/s (search: decisions/s) | mean length "
+            "| ratio to connect_four (AEC) |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|"]
     for r in rows:
         length = "—" if r["mean_length"] is None else r["mean_length"]
-        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['games_per_s']} | {length} | "
+        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['cpu_steps_per_s']} | {r['games_per_s']} | {length} | "
                      f"{r['ratio_to_connect_four']} |")
     return "\n".join(lines)

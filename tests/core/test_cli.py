@@ -31,7 +31,7 @@ def test_bench_runs_and_compares_to_connect_four(tmp_path, capsys):
     names = [r["target"] for r in rows]
     assert names == ["connect_four_v3 (AEC)", "texas_holdem_v4 (AEC)", "virus_cards_v0 2p (AEC)",
                      "virus_cards_v0 2p (engine)", "virus_cards_v0 2p (ismcts)"]
-    assert rows[0]["ratio_to_connect_four"] == 1.0 and all(r["steps_per_s"] > 0 for r in rows)
+    assert rows[0]["ratio_to_connect_four"] == 1.0 and all(r["steps_per_s"] > 0 and r["cpu_steps_per_s"] > 0 for r in rows)
     assert rows[-1]["mean_length"] is None and rows[-1]["games_per_s"] > 0   # decisions searched per second
     main(["bench", "--game", "virus_cards_v0", "--players", "2", "--seconds", "0.02", "--rounds", "1",
           "--search", "none", "--out", str(out)])
