@@ -8,7 +8,9 @@ Prints steps/s, games/s, mean game length and the ratio to connect_four_v3's AEC
 search row (`(ismcts)`) a step is one search iteration and a game one decision searched, and the
 time counted is the time spent inside the agent's `act`. Steps per CPU second (the process's CPU
 time, `time.process_time`) stand beside them: on a shared machine wall-clock rates fall with the
-load, CPU rates much less (a search decides on one core).
+load, CPU rates much less (a search decides on one core). With `pyspiel` installed (and `openspiel`
+true), rows through OpenSpiel follow: its C++ hearts and gin_rummy and our games via the adapter
+(`experiments/bench_openspiel.py`).
 """
 from __future__ import annotations
 
@@ -113,7 +115,8 @@ def _iterations(last) -> int:
 
 
 def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3, seed: int = 0,
-              out: str | None = None, echo=print, search: str | None = "ismcts?iters=100") -> list[dict]:
+              out: str | None = None, echo=print, search: str | None = "ismcts?iters=100",
+              openspiel: bool = True) -> list[dict]:
     """Run the benchmark; returns one row per target (and writes JSON to `out` if given)."""
     import virus_envs
     warnings.filterwarnings("ignore")
@@ -135,9 +138,12 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
                 g = virus_envs.game(env_id, num_players=n)
                 name = agents.parse_spec(search)[0]
                 targets.append((f"{env_id} {n}p ({name})", "search", (g, agents.make(search, g, seed=seed))))
+    from .bench_openspiel import openspiel_round, openspiel_targets
+    if openspiel:
+        targets += openspiel_targets(env_ids, players)
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
-    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round}
+    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
             rounds_of[kind](obj, rng, seconds, tally)

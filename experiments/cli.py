@@ -151,7 +151,8 @@ def cmd_bench(args, echo=print):
                              + ", ".join(f"{e} {lo}..{hi}" for e, (lo, hi) in ranges.items()) + ")")
     search = None if args.search.lower() == "none" else args.search
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
-                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo, search=search)
+                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo, search=search,
+                     openspiel=not args.no_openspiel)
 
 
 def _register_basic(sub):
@@ -189,6 +190,8 @@ def _register_basic(sub):
     b.add_argument("--out", default=None, help="write the rows as JSON here")
     b.add_argument("--search", default="ismcts?iters=100",
                    help="search agent timed at positions of random games, one row per game ('none': no search rows)")
+    b.add_argument("--no-openspiel", action="store_true",
+                   help="leave out the rows through OpenSpiel (shown when pyspiel is installed)")
     b.set_defaults(func=cmd_bench)
 
 
