@@ -27,8 +27,12 @@ if os.environ.get("VIRUS_ENVS_NO_NUMBA", "") in ("", "0"):
 U = np.uint64 if HAVE_NUMBA else int
 
 
-def njit(fn):
-    """numba.njit(cache=True) when numba is available, else fn itself."""
+def njit(fn=None, *, inline: bool = False):
+    """numba.njit(cache=True) when numba is available, else fn itself. inline=True: inlined into its
+    callers at numba's level (small helpers of a hot loop: a call between compiled functions passes
+    every array as a dozen machine words)."""
+    if fn is None:
+        return lambda f: njit(f, inline=inline)
     if HAVE_NUMBA:
-        return numba.njit(cache=True, nogil=True)(fn)
+        return numba.njit(cache=True, nogil=True, inline="always" if inline else "never")(fn)
     return fn

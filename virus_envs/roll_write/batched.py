@@ -100,35 +100,37 @@ class RollWriteBatch:
         }
         for k, v in vals.items():
             P[k] = v
-        self.P = P
-        self.FULL = np.array(list(sh.full) + [sh.lab_full], dtype=np.int64)
-        self.BLM = np.zeros((4, 13, 2), dtype=np.int64)
-        self.BLI = np.zeros((4, 13, 2), dtype=np.int64)
-        self.BLN = np.zeros((4, 13), dtype=np.int64)
+        TB = np.zeros(K.NUM_TB, dtype=np.int64)
+        TB[:K.NUM_P] = P
+        TB[K.T_FULL:K.T_FULL + 5] = list(sh.full) + [sh.lab_full]
         for c in range(4):
             for v in range(13):
                 lines = sh.box_lines[c][v]
                 if len(lines) > 2:
                     raise ValueError(f"{sh.path}: a box in more than one row and one column cannot be batched")
-                self.BLN[c, v] = len(lines)
+                TB[K.T_BLN + 13 * c + v] = len(lines)
                 for t, (m, icon) in enumerate(lines):
-                    self.BLM[c, v, t], self.BLI[c, v, t] = m, icon
-        self.LABADV = np.array(sh.lab_advantage, dtype=np.int64)
-        self.SLOTRES = np.zeros((4, 7, 7), dtype=np.int64)
+                    TB[K.T_BLM + 26 * c + 2 * v + t] = m
+                    TB[K.T_BLI + 26 * c + 2 * v + t] = icon
+        TB[K.T_LABADV:K.T_LABADV + 13] = sh.lab_advantage
         for j in range(g.num_lab_slots):
             tab = g.slot_result[j]
             for v in range(1, 7):
                 if g.slots == 1:
-                    self.SLOTRES[j, v, 0] = tab[v]
+                    TB[K.T_SLOTRES + 49 * j + 7 * v] = tab[v]
                 else:
                     for o in range(1, 7):
-                        self.SLOTRES[j, v, o] = tab[v][o] if j % 2 == 0 else tab[o][v]
-        self.KIND = np.array(g.act_kind, dtype=np.int64)
-        self.A1 = np.array(g.act_a, dtype=np.int64)
-        self.A2 = np.array(g.act_b, dtype=np.int64)
-        self.WILDID = np.array(g.wild_id, dtype=np.int64)
-        self.PTS = np.array(sh.points, dtype=np.int64)
-        self.LABPOS = np.array(g.lab_pos, dtype=np.int64)
+                        TB[K.T_SLOTRES + 49 * j + 7 * v + o] = tab[v][o] if j % 2 == 0 else tab[o][v]
+        TB[K.T_WILDID:K.T_WILDID + 49] = np.array(g.wild_id).ravel()
+        if len(sh.points) > 13 or g.num_actions > K.MAXA:
+            raise ValueError(f"{sh.path}: grids of more than 12 boxes cannot be batched")
+        TB[K.T_PTS:K.T_PTS + len(sh.points)] = sh.points
+        TB[K.T_LABPOS:K.T_LABPOS + 13] = g.lab_pos
+        A = g.num_actions
+        TB[K.T_KIND:K.T_KIND + A] = g.act_kind
+        TB[K.T_A1:K.T_A1 + A] = g.act_a
+        TB[K.T_A2:K.T_A2 + A] = g.act_b
+        self.TB = TB
         self.FS = np.array([g._wild_scale, g._dice_scale, g._contam_scale], dtype=np.float64)
 
     # -- the batch API ------------------------------------------------------------------------------
@@ -141,8 +143,7 @@ class RollWriteBatch:
             raise ValueError(f"seeds must be one int or {self.B} ints, got shape {arr.shape} of {arr.dtype}")
         if (arr < 0).any() or (arr >= 1 << 63).any():
             raise ValueError("seeds must be non-negative ints below 2**63")
-        K.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.P, self.FULL, self.SLOTRES,
-                      self.WILDID)
+        K.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
         self._done[:] = False
         self._ready = True
 
@@ -155,9 +156,8 @@ class RollWriteBatch:
         a = np.ascontiguousarray(actions, dtype=np.int64)
         if a.shape != (self.B,):
             raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
-        bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.P, self.FULL, self.BLM, self.BLI,
-                           self.BLN, self.LABADV, self.SLOTRES, self.KIND, self.A1, self.A2, self.WILDID, self.PTS,
-                           self._done, self._fseed, self._fscores, self._freturns, self._ftrunc)
+        bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
+                           self._freturns, self._ftrunc)
         if bad >= 0:
             term = bool(self.S[bad, K.TERM])
             raise IllegalActionError(int(a[bad]), "game over" if term else "batched game",
@@ -196,20 +196,20 @@ class RollWriteBatch:
             raise ValueError(f"seats must be in 0..{self.num_players - 1}")
         if out is None:
             out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
-        K.observe_batch(self.S, np.ascontiguousarray(seats), self.P, self.LABPOS, self.FS, out)
+        K.observe_batch(self.S, np.ascontiguousarray(seats), self.TB, self.FS, out)
         return out
 
     def scores(self) -> np.ndarray:
         """(B, n) the final evaluation of every game as it stands."""
         sc = np.zeros((self.B, self.num_players))
-        K.outcome_batch(self.S, self.P, self.PTS, sc, np.zeros_like(sc))
+        K.outcome_batch(self.S, self.TB, sc, np.zeros_like(sc))
         return sc
 
     def returns(self) -> np.ndarray:
         """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
         sc = np.zeros((self.B, self.num_players))
         r = np.zeros_like(sc)
-        K.outcome_batch(self.S, self.P, self.PTS, sc, r)
+        K.outcome_batch(self.S, self.TB, sc, r)
         return r
 
     def random_actions(self, rng: np.random.Generator, out: np.ndarray | None = None) -> np.ndarray:
