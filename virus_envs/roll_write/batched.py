@@ -147,8 +147,9 @@ class RollWriteBatch:
         self._done[:] = False
         self._ready = True
 
-    def step(self, actions) -> BatchStep:
+    def step(self, actions, partial: bool = False) -> BatchStep:
         """One action per game for its current player (-1 for a finished game without autoreset).
+        partial=True: -1 means "this game waits" (self-play: only the games where an opponent is to move).
 
         An illegal action raises IllegalActionError naming the game, and no game moves."""
         if not self._ready:
@@ -157,7 +158,7 @@ class RollWriteBatch:
         if a.shape != (self.B,):
             raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
         bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
-                           self._freturns, self._ftrunc)
+                           self._freturns, self._ftrunc, bool(partial))
         if bad >= 0:
             term = bool(self.S[bad, K.TERM])
             raise IllegalActionError(int(a[bad]), "game over" if term else "batched game",

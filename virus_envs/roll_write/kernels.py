@@ -474,24 +474,24 @@ def reset_batch(S, RS, SEEDS, seeds, M, TB):
 
 
 @njit
-def step_batch(S, RS, SEEDS, actions, M, TB,
-               done, fseed, fscores, freturns, ftrunc):
-    """One action per game (-1 for a finished game that waits for reset). Returns the index of the first
-    illegal action, or -1; nothing is changed unless every action is legal. A game that ends has its
+def step_batch(S, RS, SEEDS, actions, M, TB, done, fseed, fscores, freturns, ftrunc, partial):
+    """One action per game (-1 for a finished game that waits for reset; with `partial`, -1 also lets a
+    game wait while others move). Returns the index of the first illegal action, or -1; nothing is
+    changed unless every action is legal. A game that ends has its
     seed, scores, returns and truncation written to the f* outputs and, with autoreset, starts its next
     game (seed pcg64.next_seed of the last)."""
     B = S.shape[0]
     A = TB[P_A]
     for i in range(B):
         a = actions[i]
-        if S[i, TERM]:
+        if S[i, TERM] or (partial and a == -1):
             if a != -1:
                 return i
         elif a < 0 or a >= A or not M[i, a]:
             return i
     for i in range(B):
         done[i] = False
-        if S[i, TERM]:
+        if S[i, TERM] or actions[i] == -1:
             continue
         apply_action(S, RS, i, actions[i], TB)
         if S[i, TERM]:
