@@ -127,6 +127,8 @@ class RollWriteVecEnv(_sb3_vecenv_base() if __import__("importlib").util.find_sp
                       else object):
     """stable-baselines3 VecEnv over BatchedSelfPlay (see the module docstring); MaskablePPO-ready."""
 
+    render_mode = None
+
     def __init__(self, num_envs: int = 256, num_players: int | None = None, opponent="random", seed: int = 0,
                  **game_config):
         self.core = BatchedSelfPlay(num_envs, num_players, opponent, seed, **game_config)
