@@ -20,7 +20,7 @@ returns, so any game of a run can be replayed alone with the scalar engine. `to_
 game i as the scalar engine's state dict (`game.state_from_dict` loads it, rng included).
 
 Speed comes from numba (`pip install virus_envs[fast]`); without it the same kernels run as
-plain Python: identical results, hundreds of times slower (docs/scale.md has the figures).
+plain Python: identical results, about a hundred times slower (docs/scale.md has the figures).
 """
 from __future__ import annotations
 
