@@ -158,6 +158,31 @@ def test_a_batched_game_depends_only_on_its_seed():
         assert b1.to_dict(4) == b2.to_dict(0)
 
 
+def test_scalar_positions_loaded_into_the_batch_play_on_identically():
+    """`load` takes any scalar state (here: random mid-game positions, pending decisions included)."""
+    g = RollWriteGame(3)
+    rng = np.random.default_rng(4)
+    b = RollWriteBatch(24, game=g, autoreset=False)
+    states = []
+    for i in range(24):
+        s = g.new_initial_state(seed=100 + i)
+        for _ in range(int(rng.integers(0, 60))):
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        b.load(i, s)
+        assert b.to_dict(i) == s.to_dict()
+        states.append(s)
+    while not b.is_terminal().all():
+        a = b.random_actions(rng)
+        b.step(a)
+        for i, s in enumerate(states):
+            if a[i] >= 0:
+                s.apply_action(int(a[i]))
+            assert b.to_dict(i) == s.to_dict()
+            np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
+    with pytest.raises(ValueError):
+        b.load(0, {**states[0].to_dict(), "rnd": 99})
+
+
 # -- without autoreset, bad input ----------------------------------------------------------------------------
 def test_without_autoreset_finished_games_wait_with_an_empty_mask():
     b = RollWriteBatch(16, num_players=2, autoreset=False, rounds=1)

@@ -248,6 +248,42 @@ class RollWriteBatch:
         d["rng"] = pcg64.to_state_dict(self.RS[i])
         return d
 
+    def load(self, i: int, state) -> None:
+        """Put a scalar RollWriteState (or its to_dict(), checked by state_from_dict) into slot i; the mask of
+        slot i is recomputed, its seed becomes -1 (unknown: the game did not start from a seed here)."""
+        g, n = self.game, self.num_players
+        d = state if isinstance(state, dict) else state.to_dict()
+        g.state_from_dict(d)                       # the same checks as for any loaded state
+        pend, found = d["pending"], d["found"]
+        if len(pend) > K.QCAP or d["rnd"] > K.MAXR:
+            raise ValueError(f"state dict: more pending decisions or rounds than slot {i} holds")
+        row = np.zeros(K.ROW, dtype=np.int64)
+        row[[K.RND, K.PRIO, K.STARTER, K.PTAKEN, K.PLACED, K.WDIE, K.TURNS, K.TERM, K.TRUNC, K.PLEN, K.FOUNDN]] = [
+            d["rnd"], d["priority"], d["starter"], d["prio_taken"], d["placed"], d["wild_die"], d["turns"],
+            d["terminal"], d["truncated"], len(pend), len(found)]
+        L = g.num_lab_slots
+        row[K.TRIAL:K.TRIAL + 8], row[K.TOWN:K.TOWN + 8] = d["trial"], d["trial_own"]
+        row[K.LAB:K.LAB + 4], row[K.LOWN:K.LOWN + 4] = -1, -1
+        row[K.LAB:K.LAB + L], row[K.LOWN:K.LOWN + L] = d["lab"], d["lab_own"]
+        row[K.LAB + L:K.LAB + 4] = 0
+        for p in range(n):
+            row[K.RES + 7 * p:K.RES + 7 * p + 7] = d["reserve"][p]
+            row[K.CONTAM + 7 * p:K.CONTAM + 7 * p + 7] = d["contam"][p]
+            row[K.GRID + 4 * p:K.GRID + 4 * p + 4] = d["grid"][p]
+            row[K.CURE + 4 * p:K.CURE + 4 * p + 4] = d["cure"][p]
+            row[K.VIRUS + K.MAXR * p:K.VIRUS + K.MAXR * p + len(d["virus"][p])] = d["virus"][p]
+            row[K.VSUM + p] = sum(d["virus"][p])
+        row[K.LABROW:K.LABROW + n], row[K.WILD:K.WILD + n], row[K.WUSED:K.WUSED + n] = d["labrow"], d["wild"], d["wused"]
+        for k, (q, kind, col) in enumerate(pend):
+            row[K.PEND + k] = 16 * q + 8 * kind + col + 1
+        for k, (q, c) in enumerate(found):
+            row[K.FOUND + k] = 4 * q + c
+        pcg64.from_state_dict(d["rng"], self.RS[i])
+        self.S[i] = row
+        self.SEEDS[i] = -1
+        K.legal_mask(self.S, i, self.M, self.TB)
+        self._ready = True
+
     def state(self, i: int):
         """Game i as a scalar RollWriteState (a copy: the batch goes on without it)."""
         return self.game.state_from_dict(self.to_dict(i))
