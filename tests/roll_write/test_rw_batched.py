@@ -276,3 +276,15 @@ def test_without_numba_the_same_kernels_give_the_same_games():
         b.step(b.random_actions(rng))
     assert plain["games"] == [b.to_dict(i) for i in range(6)]
     assert plain["obs"] == b.observation().tolist()
+
+
+def test_bench_has_batched_rows_beside_the_engine(tmp_path):
+    from virus_envs.experiments.cli import main
+    out = tmp_path / "b.json"
+    main(["bench", "--game", "roll_write_v0", "--players", "2", "--seconds", "0.05", "--rounds", "1",
+          "--search", "none", "--batch", "64", "--out", str(out)])
+    rows = {r["target"]: r for r in json.loads(out.read_text())}
+    for name in ("roll_write_v0 2p (engine)", "roll_write_v0 2p (batched B=64)", "roll_write_v0 2p (batched+obs B=64)"):
+        assert rows[name]["steps_per_s"] > 0
+    with pytest.raises(SystemExit, match="--batch must be >= 0"):
+        main(["bench", "--game", "roll_write_v0", "--batch", "-1"])
