@@ -189,7 +189,8 @@ def _ray_records(tasks, workers: int | None, address: str | None):
     """The records of `tasks`, in order, played as Ray tasks (a chunk of games per task).
 
     address None: a local Ray instance with `workers` CPUs (all cores by default), shut down at the end;
-    "auto" or HOST:PORT: an existing cluster (`ray start --head` / `--address`), left running. At most a
+    "auto" or HOST:PORT: an existing cluster (`ray start --head` / `--address`), left running (the driver
+    disconnects). A Ray session already started in this process (ray.init) is used as it is. At most a
     few chunks per CPU are in flight, so a long tournament never queues everything at once."""
     import ray
 
@@ -216,7 +217,7 @@ def _ray_records(tasks, workers: int | None, address: str | None):
         for r in refs:
             if r is not None:
                 ray.cancel(r, force=True)
-        if started and not address:
+        if started:         # a local instance stops; a cluster only loses this driver
             ray.shutdown()
 
 
