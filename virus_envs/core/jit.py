@@ -5,6 +5,10 @@ integer arrays: numba turns them into machine code (the `[fast]` extra); without
 same functions run as Python, with the same results, far slower. `VIRUS_ENVS_NO_NUMBA=1` forces
 the Python path (the tests use it to check that the fallback agrees).
 
+Compiled kernels are cached beside their sources (`__pycache__/*.nbi, *.nbc`). numba checks only the
+kernel's own file for changes: after editing a module whose kernels others call (`core/pcg64.py`),
+delete the callers' caches (`find virus_envs -name "*.nb[ic]" -delete`).
+
 Integer arithmetic that must wrap at 64 bits (the PCG64 emulation in `core/pcg64.py`) is written
 with explicit masks and with constants of type `U`: numba's uint64 under numba, Python's int
 without it (numpy uint64 scalars would warn on every wrap).
