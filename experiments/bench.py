@@ -11,6 +11,11 @@ time, `time.process_time`) stand beside them: on a shared machine wall-clock rat
 load, CPU rates much less (a search decides on one core). With `pyspiel` installed (and `openspiel`
 true), rows through OpenSpiel follow: its C++ hearts and gin_rummy and our games via the adapter
 (`experiments/bench_openspiel.py`).
+
+Games with a batched engine (`BATCHED`) add two rows per player count: `(batched B=1024)`, B games
+stepped together with a uniformly drawn legal action each (a step is one decision of one game, as
+in the engine rows: mask, random choice, apply), and `(batched+obs)`, the same plus the (B, obs)
+observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows).
 """
 from __future__ import annotations
 
@@ -83,6 +88,43 @@ def _engine_round(game, rng, seconds, tally):
     tally.cpu_seconds += time.process_time() - c0
 
 
+#: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
+BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch"}
+
+
+def _batched_round(target, rng, seconds, tally):
+    """Random play in all B games at once; with_obs also builds the observations of the players to move."""
+    batch, with_obs = target
+    if tally.state is None:                  # first round: start the games (and compile, outside the clock)
+        batch.reset(int(rng.integers(1 << 30)))
+        tally.state = np.empty(batch.B, dtype=np.int64)
+        batch.step(batch.random_actions(rng, tally.state))
+        tally.lengths.append(None)
+    acts, obs = tally.state, None
+    if with_obs:
+        obs = np.empty((batch.B,) + batch.observation_shape, dtype=np.float32)
+    t0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < seconds:
+        out = batch.step(batch.random_actions(rng, acts))
+        if with_obs:
+            batch.observation(out=obs)
+        tally.steps += batch.B
+        tally.games += int(out.done.sum())
+    tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
+
+
+def _batched_targets(env_id, n, batch):
+    """The batched rows of env_id with n players (none if it has no batched engine)."""
+    if not batch or env_id not in BATCHED:
+        return []
+    import importlib
+    mod, cls = BATCHED[env_id].split(":")
+    make = getattr(importlib.import_module(mod), cls)
+    return [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False)),
+            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True))]
+
+
 def _search_round(target, rng, seconds, tally):
     """Random games; at every decision with a choice the search agent decides (timed), then a random move."""
     from virus_envs.agents.base import decision_for
@@ -116,7 +158,7 @@ def _iterations(last) -> int:
 
 def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3, seed: int = 0,
               out: str | None = None, echo=print, search: str | None = "ismcts?iters=100",
-              openspiel: bool = True) -> list[dict]:
+              openspiel: bool = True, batch: int = 1024) -> list[dict]:
     """Run the benchmark; returns one row per target (and writes JSON to `out` if given)."""
     import virus_envs
     warnings.filterwarnings("ignore")
@@ -133,6 +175,7 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
                 continue
             targets.append((f"{env_id} {n}p (AEC)", "aec", virus_envs.env(env_id, num_players=n)))
             targets.append((f"{env_id} {n}p (engine)", "engine", virus_envs.game(env_id, num_players=n)))
+            targets += _batched_targets(env_id, n, batch)
             if search:
                 from virus_envs import agents
                 g = virus_envs.game(env_id, num_players=n)
@@ -143,7 +186,8 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
         targets += openspiel_targets(env_ids, players)
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
-    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round}
+    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round,
+                 "batched": _batched_round}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
             rounds_of[kind](obj, rng, seconds, tally)
@@ -151,7 +195,7 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
     ref = tallies[0].steps_per_s
     rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "cpu_steps_per_s": round(t.cpu_steps_per_s),
              "games_per_s": round(t.games_per_s, 1),
-             "mean_length": round(float(np.mean(t.lengths)), 1) if t.lengths else None,
+             "mean_length": _mean_length(t),
              "ratio_to_connect_four": round(t.steps_per_s / ref, 2) if ref else 0.0} for t in tallies]
     echo(format_table(rows))
     if out:
@@ -159,6 +203,13 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
             json.dump(rows, f, indent=2)
         echo(f"wrote {out}")
     return rows
+
+
+def _mean_length(t: Tally):
+    """Mean game length in decisions (batched rows: decisions per finished game)."""
+    if t.lengths and t.lengths[0] is None:
+        return round(t.steps / t.games, 1) if t.games else None
+    return round(float(np.mean(t.lengths)), 1) if t.lengths else None
 
 
 def format_table(rows) -> str:
