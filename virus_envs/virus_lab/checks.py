@@ -11,13 +11,14 @@ from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
 from . import creatures as CR
+from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
                    Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P)
-_NUM_STEPS = 19
+_NUM_STEPS = 20
 
 
 def validate_dict(g, d) -> None:
@@ -255,7 +256,9 @@ def validate_dict(g, d) -> None:
         raise fail(env, "door_pool", f"reserve + stocks + map is not the {comp.doors_supply} Door tiles")
     if i("breach_pool", 0) + sum(t_breach) + sum(breach) != comp.breach_supply:
         raise fail(env, "breach_pool", f"reserve + stocks + map is not the {comp.breach_supply} Breach tiles")
-    for k in range(4):
+    if g.walls:
+        walls.check(env, n, bar_pool, t_bar, barrier, fail)
+    for k in range(0 if g.walls else 4):
         if bar_pool[k] + sum(t_bar[q][k] for q in range(n)) + sum(1 for x in barrier if x > k) \
                 != comp.barrier_supply[k]:
             raise fail(env, "bar_pool", f"Barrier tiles with {k} bars: reserve + stocks + map is not "

@@ -102,6 +102,7 @@ class Components:
     start_actions: int
     start_bullets: int
     removals: dict          # heroes -> dict
+    boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
 
     @property
     def num_rooms(self) -> int:
@@ -265,16 +266,20 @@ def load_clues(path):
 
 def load_bosses(path):
     d = _load(path)
-    nm, hp, dm, dg = [], [], [], []
+    nm, hp, dm, dg, irr = [], [], [], [], []
     for i, c in enumerate(_list(path, d, "bosses")):
         f = f"bosses[{i}]"
         nm.append(_get(path, c, "name", f + ".name", str))
+        # optional: the card the Additional Final Attack needs ("If you are not using it, discard the Boss")
+        irr.append(_get(path, c, "irreducible", f + ".irreducible", bool) if isinstance(c, dict)
+                   and "irreducible" in c else False)
         hp.append(_get(path, c, "hp", f + ".hp", int, lo=1, hi=9))
         dm.append(_get(path, c, "damage", f + ".damage", int, lo=1, hi=9))
         dg.append(_get(path, c, "dodge", f + ".dodge", int, lo=1, hi=9))
     if len(nm) != 15:
         _fail(path, "bosses", f"15 Leader/Boss cards, got {len(nm)}")
-    return dict(boss_name=tuple(nm), boss_hp=tuple(hp), boss_damage=tuple(dm), boss_dodge=tuple(dg))
+    return dict(boss_name=tuple(nm), boss_hp=tuple(hp), boss_damage=tuple(dm), boss_dodge=tuple(dg),
+                boss_irreducible=tuple(irr))
 
 
 CREATURE_NAMES = ("zombie", "dog", "blooder", "tricker", "desu", "mutant", "verduko", "executioner")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import ObsLayout
+from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES, TK_BOOK
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
@@ -162,7 +163,7 @@ def encode(s, p) -> np.ndarray:
         down = sum(1 for c in disp if not c[1])
         w = s.wounds[q]
         row = [1, s.pos[q] >= 0, s.alive[q], s.exited[q], s.stock[q] / 16, s.reserve[q] / 16, s.bullets[q] / 32,
-               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
+               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *walls.stock_features(s, q),
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
                s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q],

@@ -31,10 +31,13 @@ from .events import EventRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
+from .final_attack import discard_irreducible, final_attack_steps
+from .legend import DEFAULT_TILES, parse_tiles
 from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
+from . import walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -75,6 +78,11 @@ class VirusLabGame(Game):
         "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
         "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
         "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
+        # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
+        "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
+        "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
+        "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
+        "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay")}
@@ -91,6 +99,7 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'table_rows' must be 5..15, got {c['table_rows']}")
         if not 7 <= c["table_cols"] <= 21 or c["table_cols"] % 2 == 0:
             raise ValueError(f"config key 'table_cols' must be odd, 7..21, got {c['table_cols']}")
+        self.legend = parse_tiles(c["legend_tiles"]) if c["legend"] else None
         if c["max_steps"] < 1:
             raise ValueError(f"config key 'max_steps' must be >= 1, got {c['max_steps']}")
         try:
@@ -118,6 +127,8 @@ class VirusLabGame(Game):
         self.shield_all = self.config["shields"] == "damage_points"
         self.flat_bosses_removed = self.config["flat_bosses"] == "removed"
         self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
+        self.final_attack = bool(self.config["final_attack"])
+        self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -208,7 +219,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.cre = bytearray(N * NK)
         self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
-        self.bar_pool = list(comp.barrier_supply)
+        self.bar_pool = walls.supply(n) if g.walls else list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
         self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
         self.exit_open = False
@@ -257,7 +268,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.clue_deck, self.clues = clues, []
         bosses = list(range(len(comp.boss_name)))
         rng.shuffle(bosses)
-        self.boss_deck = bosses
+        self.boss_gone = []         # Bosses gone [card, revealed]
+        self.boss_deck = discard_irreducible(self, bosses)
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
@@ -341,7 +353,6 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
         # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
-        self.boss_gone = []
         self.net_left = 0           # Net cards still to draw (one at a time)
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
@@ -594,6 +605,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             p = item[1]
             if self.alive[p] and self.tok[p][TK_FOUR] > 0 and self._groups():
                 self.ph, self.cur = PH_FOUR, p
+        elif k == Q_FINAL:
+            self.queue[0:0] = final_attack_steps(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."

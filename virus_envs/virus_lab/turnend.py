@@ -6,6 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from . import walls
 from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
     IT_DOOR, IT_HEART, cash_id, discard_id)
 from .board import colour_group
@@ -59,6 +60,8 @@ class TurnEndRules:
             return self.door_pool > 0
         if i == IT_BARRIER:
             return self.bar_pool[0] > 0
+        if i == IT_BAR and self.g.walls:
+            return walls.can_buy_bar(self, p)       # "buy an additional bar (3 resource/bar) when required"
         if i == IT_BAR:
             # "improve a Barrier on his stock with another available on the game reserve with 1 more bar"
             return any(self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0 for b in range(3))
@@ -173,6 +176,8 @@ class TurnEndRules:
         elif i == IT_BARRIER:
             self.t_bar[p][0] += 1
             self.bar_pool[0] -= 1
+        elif i == IT_BAR and self.g.walls:
+            walls.buy_bar(self, p)
         elif i == IT_BAR:
             for b in range(3):
                 if self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0:
