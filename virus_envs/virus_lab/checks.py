@@ -177,6 +177,10 @@ def validate_dict(g, d) -> None:
         ints(f, None, -1)
     for f in ("sl_events", "opts", "pl_queue", "labs_used"):
         check_list(env, f, d[f])
+    shot = ints("ranged", None, 0)
+    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
+        raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "
+                                  "(advanced_combat='ranged')")
     # -- the decks and what is known of them ---------------------------------------------------------
     room_deck = ints("room_deck", None, 0, nr - 1)
     room_discard = ints("room_discard", None, 0, nr - 1)

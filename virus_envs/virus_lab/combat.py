@@ -6,6 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from . import ranged
 from .actions import A
 from .components import TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
@@ -72,7 +73,7 @@ class CombatRules:
     def _targets(self, p):
         """Per creature kind: (undodged count present, dodge cost, kill cost)."""
         comp = self.g.comp
-        cell = self.pos[p]
+        cell = self.ranged[0] if self.ranged else self.pos[p]
         b = cell * NK
         out = []
         for k in range(8):
@@ -91,7 +92,7 @@ class CombatRules:
         for k, (cnt, dc, kc) in enumerate(self._targets(p)):
             if cnt > 0:
                 m[A.KILL + k] = self.succ >= kc
-                m[A.DODGE + k] = self.succ >= dc
+                m[A.DODGE + k] = self.succ >= dc and not self.ranged     # a shot has no counter-attack to Dodge
 
     def _apply_roll(self, a, p):
         r = self.roll
@@ -122,6 +123,8 @@ class CombatRules:
         for t in range(6):
             k = int((rng.random(r[2 + t]) < pp).sum()) if r[2 + t] else 0
             res[4 + t], res[10 + t] = k, r[2 + t] - k
+        if self.ranged:
+            ranged.penalty(res, self.ranged[1])     # Advanced Combat: the distance penalty
         self.rollres = res
 
     def _apply_result(self, a, p):
@@ -151,7 +154,7 @@ class CombatRules:
         rr, r = self.rollres, self.roll
         # "Positive Bullet cubes x positive Action cubes", Books and Hearts multiplying
         self.succ = rr[2] * (1 + rr[4 + TK_BOOK]) * rr[0] * (1 + rr[4 + TK_HEART])
-        if rr[4 + TK_EXPL]:
+        if rr[4 + TK_EXPL] and not self.ranged:
             self.flee_free[p] = True
         keep_tok = rr[4 + TK_SHIELD] > 0
         keep_cubes = rr[4 + TK_ADREN] > 0
@@ -167,7 +170,8 @@ class CombatRules:
             self.reserve[p] += r[0]
             self.bullet_pool += r[1]
         self.combat_cell[p] = self.pos[p]
-        self.dodged[p] = [0] * NK
+        if not self.ranged:
+            self.dodged[p] = [0] * NK
         self.roll, self.rollres = [], []
         if self.team:
             # "Each player simultaneously rolls ... these Successes are added together, then a 1 point penalty"
@@ -187,13 +191,13 @@ class CombatRules:
 
     def _mask_spend_any(self, p):
         for cnt, dc, kc in self._targets(p):
-            if cnt > 0 and self.succ >= min(dc, kc):
+            if cnt > 0 and self.succ >= (kc if self.ranged else min(dc, kc)):
                 return True
         return False
 
     def _apply_spend(self, a, p):
         comp = self.g.comp
-        cell = self.pos[p]
+        cell = self.ranged[0] if self.ranged else self.pos[p]
         tg = self._targets(p)
         if A.KILL <= a < A.KILL + 9:
             k = a - A.KILL
@@ -222,6 +226,12 @@ class CombatRules:
         """ "each surviving and unDodged Creature performs 1 attack" after the roll; attacking together,
         "Dodges are made considering the Heroes as a group" and "Damage points taken are equally divided among
         players (rounded up)"."""
+        if self.ranged:
+            # "The player does not suffer any Creature counter-attack"
+            self.ranged = []
+            self.ph = PH_NONE
+            self._rt_continue()
+            return
         team = self.team or [p]
         amt = self._attack_value(p, self.pos[p], self.dodged[p])
         share = -(-amt // len(team))

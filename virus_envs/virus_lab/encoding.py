@@ -365,7 +365,7 @@ def view(s, p) -> dict:
         "net_cards_to_draw": s.net_left,
         "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
-        "successes": s.succ, "damage": list(s.dmg),
+        "successes": s.succ, "damage": list(s.dmg), "ranged_attack": list(s.ranged),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",

@@ -33,6 +33,7 @@ from .realtime import RealTimeRules
 from .labs import LabRules
 from .final_attack import discard_irreducible, final_attack_steps
 from .legend import DEFAULT_TILES, parse_tiles
+from .ranged import action_table as ranged_table
 from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
@@ -55,7 +56,7 @@ _FIELDS = (
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
     "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
-    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left")
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged")
 
 
 class VirusLabGame(Game):
@@ -81,11 +82,12 @@ class VirusLabGame(Game):
         # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
         "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
         "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
+        "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
         "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay")}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged")}
 
     def _validate_config(self):
         c = self.config
@@ -119,6 +121,10 @@ class VirusLabGame(Game):
         comp = self.comp
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
+        self.ranged = self.config["advanced_combat"] == "ranged"
+        if self.ranged:                 # `ranged attack <side> distance <k>` appended after the base ids
+            self.actions, self.ranged_base, self.ranged_dmax = ranged_table(self.geo)
+            self.num_actions = len(self.actions)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
@@ -176,7 +182,8 @@ _FLAT_FIELDS = (
     "boss_deck", "tok_pool", "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "t_door",
     "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
     "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
-    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known")
+    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known",
+    "ranged")
 
 
 def _copy(v):
@@ -354,6 +361,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
         self.net_left = 0           # Net cards still to draw (one at a time)
+        self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -450,7 +458,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         return render.render(self)
 
     def action_to_string(self, a: int) -> str:
-        return TABLE.name(a)
+        return self.g.actions.name(a)
 
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
@@ -649,7 +657,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        m = np.zeros(self.g.num_actions, dtype=bool)
         ph, p = self.ph, self.cur
         if ph == PH_ACT:
             self._mask_act(m, p)

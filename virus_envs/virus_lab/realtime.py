@@ -7,6 +7,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from . import ranged
 from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
@@ -145,7 +146,7 @@ class RealTimeRules:
             self.explode(y)
 
     def _mask_act(self, m, p):
-        geo, comp = self.g.geo, self.g.comp
+        g, geo, comp = self.g, self.g.geo, self.g.comp
         m[A.PASS] = True
         cell = self.pos[p]
         st = self.stock[p]
@@ -192,6 +193,8 @@ class RealTimeRules:
         m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
         m[A.MAJOR_CARDS] = any(not c[1] for c in self.disp[p]) and self._major_ok(p)
         if not combat:
+            if g.ranged:
+                ranged.mask(self, m, p)     # Advanced Combat: "if he is not directly involved in combat"
             if st >= 1:
                 self._mask_tiles(m, p, cell)
             self._mask_give(m, p, cell)
@@ -328,6 +331,9 @@ class RealTimeRules:
             self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
             self.ph = PH_ROLL
             self.team = []
+            pending = True
+        elif a >= A.DISCARD_SLOT + MAX_DISPLAY:     # `ranged attack <side> distance <k>` (ranged.py)
+            ranged.start(self, a, p)
             pending = True
         elif a == A.TOGETHER:
             # "If they all still have to roll, players can attack the same target together."
