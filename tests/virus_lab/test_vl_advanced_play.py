@@ -13,11 +13,15 @@ from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
 from virus_envs.experiments.arena import play_game
 from virus_envs.virus_lab.game import VirusLabGame
 
-OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True},
-           {"legend": True, "final_attack": True, "walls": True, "difficulty": 3}]
+OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced_combat": "ranged"},
+           {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "difficulty": 3}]
 
 
-@pytest.mark.parametrize("cfg", OPTIONS, ids=lambda c: "-".join(k for k, v in c.items() if v is True))
+def _id(c):
+    return "-".join(k for k, v in c.items() if v is True or v == "ranged")
+
+
+@pytest.mark.parametrize("cfg", OPTIONS, ids=_id)
 @pytest.mark.parametrize("n", [1, 2, 4])
 def test_heuristic_team_plays_legal_games(cfg, n):
     g = VirusLabGame(num_players=n, **cfg)
@@ -26,7 +30,7 @@ def test_heuristic_team_plays_legal_games(cfg, n):
         assert st.is_terminal() and not st.is_truncated()
 
 
-@pytest.mark.parametrize("cfg", OPTIONS[:3], ids=lambda c: next(iter(c)))
+@pytest.mark.parametrize("cfg", OPTIONS[:4], ids=_id)
 def test_pettingzoo_api_with_the_option(cfg):
     from pettingzoo.test import api_test
     with contextlib.redirect_stdout(io.StringIO()):
@@ -35,7 +39,7 @@ def test_pettingzoo_api_with_the_option(cfg):
 
 def test_sizes_do_not_change():
     base = VirusLabGame(num_players=2)
-    for cfg in OPTIONS:
+    for cfg in OPTIONS[:3]:
         g = VirusLabGame(num_players=2, **cfg)
         assert g.observation_shape == base.observation_shape == (8293,) and g.num_actions == base.num_actions == 1136
 
@@ -45,5 +49,6 @@ def test_cli_plays_the_options():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         main(["eval", "--game", "virus_lab_v0", "--players", "1", "--games", "1", "--game-config", "legend=true",
-              "--game-config", "final_attack=true", "--game-config", "walls=true"])
+              "--game-config", "final_attack=true", "--game-config", "walls=true",
+              "--game-config", "advanced_combat=ranged"])
     assert "virus_lab_v0 1p: team of heuristic" in out.getvalue()
