@@ -177,6 +177,11 @@ def validate_dict(g, d) -> None:
         ints(f, None, -1)
     for f in ("sl_events", "opts", "pl_queue", "labs_used"):
         check_list(env, f, d[f])
+    sm, smoked = ints("smoke", n, 0), ints("smoked", None, 0, N - 1)
+    if len(set(smoked)) != len(smoked):
+        raise fail(env, "smoked", "names a room twice")
+    if i("smoke_pool", 0) + sum(sm) + len(smoked) != (comp.smoke_bombs if g.smoke else 0):
+        raise fail(env, "smoke_pool", "reserve + stocks + rooms is not the box's Smoke bombs")
     shot = ints("ranged", None, 0)
     if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
         raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "

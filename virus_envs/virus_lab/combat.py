@@ -50,6 +50,9 @@ class CombatRules:
         cell = self.pos[p]
         if not CR.has_creatures(self, cell):
             return (0, 0)
+        if cell in self.smoked:
+            self.dodged[p] = [0] * NK
+            return (0, 0)           # Smoke bomb: "the player may flee without taking any penalties"
         self._reveal_bosses(cell)
         amt = self._attack_value(p, cell, self.dodged[p])
         pen = 0 if self.flee_free[p] else 1

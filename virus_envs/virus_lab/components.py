@@ -102,6 +102,7 @@ class Components:
     start_actions: int
     start_bullets: int
     removals: dict          # heroes -> dict
+    smoke_bombs: int = 4            # Special contents: "Smoke bombs (4 tokens)" (smoke.py)
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
 
     @property
@@ -329,7 +330,16 @@ def load_supply(path):
                 major_cards=_get(path, d, "major_advantage_cards", "major_advantage_cards", int, lo=0, hi=20),
                 start_actions=_get(path, hs, "stock_actions", "hero_start.stock_actions", int, lo=5, hi=per),
                 start_bullets=_get(path, hs, "bullets", "hero_start.bullets", int, lo=5, hi=64),
-                removals=rem)
+                removals=rem, **_special(path, d))
+
+
+def _special(path, d):
+    """The optional `special_contents` (the crowd-funding add-ons): counts of the extra tokens."""
+    sp = d.get("special_contents", {})
+    if not isinstance(sp, dict):
+        _fail(path, "special_contents", "must be a mapping")
+    return {"smoke_bombs": _get(path, sp, "smoke_bombs", "special_contents.smoke_bombs", int, lo=0, hi=20)
+            if "smoke_bombs" in sp else 4}
 
 
 _CACHE: dict = {}

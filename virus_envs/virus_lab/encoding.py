@@ -40,8 +40,36 @@ NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 +
 
 
 def layout(game) -> ObsLayout:
-    return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
-                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)])
+    blocks = [("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
+              ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)]
+    extra = advanced_size(game)
+    if extra:       # the advanced elements' own block, at the end (the base blocks keep their places)
+        blocks.append(("advanced", extra))
+    return ObsLayout(blocks)
+
+
+def advanced_size(game):
+    """The `advanced` block: with the ranged attack, the target room being shot at (one per table space) and its
+    distance / longest line; with Smoke bombs, the smoked rooms (one per table space), each relative seat's Smoke
+    bombs / 4 and the reserve's / 4."""
+    N = game.geo.ncells
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0)
+
+
+def _encode_advanced(s, p, out):
+    g = s.g
+    N, n, i = g.geo.ncells, s.n, 0
+    if g.ranged:
+        if s.ranged:
+            out[s.ranged[0]] = 1
+            out[N] = s.ranged[1] / g.ranged_dmax
+        i = N + 1
+    if g.smoke:
+        for c in s.smoked:
+            out[i + c] = 1
+        for q in range(n):
+            out[i + N + (q - p) % n] = s.smoke[q] / 4
+        out[i + N + 4] = s.smoke_pool / 4
 
 
 def _display_table(game):
@@ -284,6 +312,8 @@ def encode(s, p) -> np.ndarray:
             for k in s._display_open(p):
                 D[k, 16] = 1
             D[:, 17] = left / 6
+    if "advanced" in L.slices:
+        _encode_advanced(s, p, v[L.slices["advanced"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -366,6 +396,7 @@ def view(s, p) -> dict:
         "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
         "successes": s.succ, "damage": list(s.dmg), "ranged_attack": list(s.ranged),
+        "smoke_bombs": list(s.smoke), "smoke_bombs_reserve": s.smoke_pool, "smoked_rooms": list(s.smoked),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",

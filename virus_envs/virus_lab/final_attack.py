@@ -36,7 +36,7 @@ def final_attack_steps(s):
     comp = s.g.comp
     out = []
     for cell in sorted({s.pos[p] for p in range(s.n) if s.pos[p] >= 0 and s.alive[p]}):
-        if not CR.has_creatures(s, cell):
+        if not CR.has_creatures(s, cell) or cell in s.smoked:    # a Smoke bomb: "no combat ... during this turn"
             continue
         heroes = [p for p in range(s.n) if s.pos[p] == cell and s.alive[p]]
         s._reveal_bosses(cell)           # attacked by it: the Boss card is known (its Damage shows)

@@ -38,7 +38,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import walls
+from . import smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -56,7 +56,8 @@ _FIELDS = (
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
     "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
-    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged")
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged",
+    "smoke", "smoke_pool", "smoked")
 
 
 class VirusLabGame(Game):
@@ -85,6 +86,7 @@ class VirusLabGame(Game):
         "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
         "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
+        "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged")}
@@ -122,8 +124,10 @@ class VirusLabGame(Game):
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
         self.ranged = self.config["advanced_combat"] == "ranged"
-        if self.ranged:                 # `ranged attack <side> distance <k>` appended after the base ids
-            self.actions, self.ranged_base, self.ranged_dmax = ranged_table(self.geo)
+        self.smoke = bool(self.config["smoke_bombs"])
+        if self.ranged or self.smoke:   # the advanced elements' actions, appended after the base ids
+            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base = ranged_table(
+                self.geo, self.ranged, self.smoke)
             self.num_actions = len(self.actions)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
@@ -183,7 +187,7 @@ _FLAT_FIELDS = (
     "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
     "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
     "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known",
-    "ranged")
+    "ranged", "smoke", "smoked")
 
 
 def _copy(v):
@@ -362,6 +366,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
         self.net_left = 0           # Net cards still to draw (one at a time)
         self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
+        # Smoke bombs (smoke.py): in each stock, in the reserve, the rooms smoked this turn
+        self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -579,6 +585,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self.ret = RET_QUEUE
             self._damage(item[1], item[2], item[3], bool(item[4]))
         elif k == Q_DEEP:
+            if self.smoked:
+                smoke.turn_end(self)
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
             q = []
             for p in range(self.n):
@@ -696,6 +704,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             for i in range(len(ITEMS)):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
+            if self.g.smoke:
+                m[smoke.buy_id(self.g)] = smoke.can_buy(self, p)
         elif ph == PH_SLOW:
             m[A.OPTION:A.OPTION + len(self.opts)] = True
         elif ph == PH_FOUR:

@@ -11,8 +11,8 @@ combat. Roll using the same rules as for a normal attack.
   walls, closed Doors, Barriers, or full rooms. Exception: It is possible to shoot through a Barrier if who is
   shooting is standing adjacent to the Barrier."
 
-Actions (appended after the base table, so the base ids keep their meaning): `ranged attack <side> distance <k>`
-for k = 1 .. the table's longest line; the roll is then built, thrown and its Successes spent with the normal
+Actions (appended after the base table by `action_table`, so the base ids keep their meaning):
+`ranged attack <side> distance <k>` for k = 1 .. the table's longest line; the roll is then built, thrown and its Successes spent with the normal
 combat actions against the group of the target room (`state.ranged = [target cell, distance]` meanwhile).
 Distance 0 needs the divided multi-player combat (not yet implemented), so it never arises here.
 """
@@ -25,17 +25,24 @@ from .board import DOOR_CLOSED, OPP
 _TABLES = {}
 
 
-def action_table(geo):
-    """The base action table plus `ranged attack <side> distance <k>` (k = 1 .. longest line of the table)."""
-    key = (geo.rows, geo.cols)
+def action_table(geo, ranged, smoke):
+    """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
+    of the table; with `ranged`) and `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py): (table, first
+    ranged id, longest distance, first smoke id)."""
+    key = (geo.rows, geo.cols, ranged, smoke)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
         dmax = max(geo.rows, geo.cols) - 1
-        for d in range(4):
-            for k in range(1, dmax + 1):
-                t.add(f"ranged attack {SIDE[d]} distance {k}", ("ranged", d, k))
-        _TABLES[key] = (t, base, dmax)
+        if ranged:
+            for d in range(4):
+                for k in range(1, dmax + 1):
+                    t.add(f"ranged attack {SIDE[d]} distance {k}", ("ranged", d, k))
+        sm = len(t)
+        if smoke:
+            t.add("buy smoke bomb", ("buy_smoke",))
+            t.add("use smoke bomb", ("smoke",))
+        _TABLES[key] = (t, base, dmax, sm)
     return _TABLES[key]
 
 
@@ -77,7 +84,7 @@ def mask(s, m, p):
     g = s.g
     for d in range(4):
         for y, k in sight_line(s, s.pos[p], d):
-            if CR.has_creatures(s, y):
+            if CR.has_creatures(s, y) and y not in s.smoked:     # "Smoke bombs also prevent ... ranged combat"
                 m[ranged_id(g, d, k)] = True
 
 

@@ -7,8 +7,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged
-from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, TABLE, explore_id
+from . import ranged, smoke
+from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
                          TR_GAS, TR_LASERS)
@@ -98,7 +98,7 @@ class RealTimeRules:
         for p in range(self.n):
             # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack.
             # In this case the counter-attack is done as soon the countdown expires."
-            if self.active(p) and self.in_combat(p) and not self._countered_here(p):
+            if self.active(p) and self.in_combat(p) and not self._countered_here(p) and self.pos[p] not in self.smoked:
                 self._reveal_bosses(self.pos[p])
                 dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0, 1])
             if self.combat_cell[p] >= 0 and self.reserve[p] > 0:
@@ -165,9 +165,11 @@ class RealTimeRules:
                         m[A.MOVE + d] = True
                 elif self.breach[e] or (self.doors[cell] >> d) & 1:
                     self._mask_explore(m, p, d, y, combat)
-        if combat:
+        if combat and cell not in self.smoked:      # "no combat may take place in that room during this turn"
             m[A.ATTACK] = st >= 1
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
+        if g.smoke:
+            m[smoke.use_id(g)] = smoke.can_use(self, p)
         elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -332,9 +334,12 @@ class RealTimeRules:
             self.ph = PH_ROLL
             self.team = []
             pending = True
-        elif a >= A.DISCARD_SLOT + MAX_DISPLAY:     # `ranged attack <side> distance <k>` (ranged.py)
-            ranged.start(self, a, p)
-            pending = True
+        elif a >= NUM_ACTIONS:              # the advanced elements' actions, appended to the table
+            if g.actions.payloads[a][0] == "ranged":
+                ranged.start(self, a, p)    # `ranged attack <side> distance <k>` (ranged.py)
+                pending = True
+            else:
+                smoke.use(self, p)          # `use smoke bomb` (smoke.py)
         elif a == A.TOGETHER:
             # "If they all still have to roll, players can attack the same target together."
             self._reveal_bosses(cell)

@@ -6,7 +6,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import walls
+from . import smoke, walls
+from .actions import NUM_ACTIONS
 from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
     IT_DOOR, IT_HEART, cash_id, discard_id)
 from .board import colour_group
@@ -45,6 +46,9 @@ class TurnEndRules:
                     m[discard_id(s_, k)] = True
         m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
         m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
+
+    def _can_buy_any(self, p):
+        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p)
 
     def _can_buy(self, p, i):
         if self.res[p] < PRICES[i]:
@@ -93,7 +97,7 @@ class TurnEndRules:
         comp = self.g.comp
         if a == A.GAIN_DONE:
             self.ph = PH_BUY
-            if not any(self._can_buy(p, i) for i in range(len(ITEMS))):
+            if not self._can_buy_any(p):
                 self.res[p] = 0
                 self.ph = PH_NONE
             return
@@ -163,7 +167,10 @@ class TurnEndRules:
             self.ph = PH_NONE
             return
         i = a - A.BUY
-        self.res[p] -= PRICES[i]
+        if a >= NUM_ACTIONS:                    # `buy smoke bomb` (Special contents)
+            smoke.buy(self, p)
+        else:
+            self.res[p] -= PRICES[i]
         if i == IT_BULLET:
             self.bullets[p] += 1
             self.bullet_pool -= 1
@@ -184,11 +191,11 @@ class TurnEndRules:
                     self.t_bar[p][b + 1] += 1
                     self.bar_pool[b + 1] -= 1
                     break
-        else:
+        elif a < NUM_ACTIONS:
             t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
             self.tok[p][t] += 1
             self.tok_pool[t] -= 1
-        if not any(self._can_buy(p, j) for j in range(len(ITEMS))):
+        if not self._can_buy_any(p):
             self.res[p] = 0
             self.ph = PH_NONE
 
