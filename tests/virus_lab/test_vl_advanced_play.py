@@ -1,5 +1,6 @@
 """The advanced elements (issue 15) end to end: the heuristic team plays them legally, the PettingZoo env and
-the CLI accept them, and the observation and action sizes stay those of the base game (docs/rules/virus_lab.md,
+the CLI accept them, and Legend tiles, Final Attack and Walls keep the base game's observation and action sizes
+(the ranged attack's and Smoke bombs' sizes: test_vl_ranged.py, test_vl_smoke.py; docs/rules/virus_lab.md,
 "Advanced elements")."""
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from virus_envs.experiments.arena import play_game
 from virus_envs.virus_lab.game import VirusLabGame
 
 OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced_combat": "ranged"},
-           {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "difficulty": 3}]
+           {"smoke_bombs": True},
+           {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
+            "difficulty": 3}]
 
 
 def _id(c):
@@ -30,7 +33,7 @@ def test_heuristic_team_plays_legal_games(cfg, n):
         assert st.is_terminal() and not st.is_truncated()
 
 
-@pytest.mark.parametrize("cfg", OPTIONS[:4], ids=_id)
+@pytest.mark.parametrize("cfg", OPTIONS[:5], ids=_id)
 def test_pettingzoo_api_with_the_option(cfg):
     from pettingzoo.test import api_test
     with contextlib.redirect_stdout(io.StringIO()):
@@ -50,5 +53,5 @@ def test_cli_plays_the_options():
     with contextlib.redirect_stdout(out):
         main(["eval", "--game", "virus_lab_v0", "--players", "1", "--games", "1", "--game-config", "legend=true",
               "--game-config", "final_attack=true", "--game-config", "walls=true",
-              "--game-config", "advanced_combat=ranged"])
+              "--game-config", "advanced_combat=ranged", "--game-config", "smoke_bombs=true"])
     assert "virus_lab_v0 1p: team of heuristic" in out.getvalue()

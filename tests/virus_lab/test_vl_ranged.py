@@ -165,6 +165,7 @@ def test_an_exited_hero_cannot_shoot():
 def test_sizes_and_names():
     g = VirusLabGame(num_players=2, advanced_combat="ranged")
     assert g.num_actions == 1136 + 4 * 10, "4 sides x distances 1..10 on the 9 x 11 table"
+    assert g.observation_shape == (8293 + 99 + 1,), "the `advanced` block: the target room, the distance"
     assert g.actions.name(1136) == "ranged attack N distance 1"
     assert VirusLabGame(num_players=2, advanced_combat="ranged", table_rows=15, table_cols=21).num_actions == 1136 + 80
     with pytest.raises(ValueError, match="advanced_combat"):

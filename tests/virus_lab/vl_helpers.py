@@ -56,6 +56,8 @@ def check_invariants(s):
         for b in range(4):
             placed = sum(1 for x in s.barrier if x > b)
             assert s.bar_pool[b] + sum(s.t_bar[p][b] for p in range(n)) + placed == comp.barrier_supply[b]
+    # Smoke bombs: "Smoke bombs (4 tokens)": stocks + rooms smoked this turn + reserve
+    assert sum(s.smoke) + len(s.smoked) + s.smoke_pool == (4 if g.config["smoke_bombs"] else 0)
     if n == 4:   # no removal: every room card is somewhere
         cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]
