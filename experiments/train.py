@@ -16,7 +16,8 @@ turn); the best checkpoint by mean win rate is kept as `best.zip`. Written to `-
 | `progress.csv` | SB3's per-rollout log (losses, entropy, fps) plus self-play win rates per opponent kind |
 | `eval.csv` | one row per evaluation: step, opponent, games, win rate, 95% Wilson interval |
 | `checkpoints/step_<n>.zip` | the policy at each evaluation |
-| `final.zip`, `best.zip` | the last policy; the best one by evaluation |
+| `final.zip`, `best.zip` | the last policy; the best one by evaluation on the validation deals (`val_seed`) |
+| `test.csv` | `best.zip` on the test deals (`test_seed`) against held-out opponents, per seat (experiments/train_eval.py) |
 | `summary.json` | the command, timings, evaluations, where each model is |
 | TensorBoard events | only when `tensorboard` is installed |
 
@@ -108,6 +109,15 @@ class TrainConfig:
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
     progress_every: PositiveInt = 20_000
     """steps between progress lines"""
+    val_seed: NonNegInt = 7_000_003
+    """validation deals: the evaluations during training, which choose best.zip (the same for every training seed)"""
+    test_seed: NonNegInt = 9_000_011
+    """test deals: best.zip's final report (test.csv, summary.json), never used for a choice"""
+    test_games: NonNegInt = 1000
+    """games per test opponent at the end (seats rotated); 0 = no test report"""
+    test_opponents: list[str] = field(default_factory=list)
+    """held-out opponents of the test report; empty = eval_opponents, every heuristic variant and the shipped
+    model of the game and player count (experiments/train_eval.py)"""
     target_kl: Annotated[Number, Field(ge=0)] = 0.0
     """MaskablePPO's target_kl: stop a rollout's epochs once the approximate KL exceeds 1.5 x this (0 = off)"""
     vf_arch: list[PositiveInt] = field(default_factory=list)
@@ -151,6 +161,13 @@ class TrainConfig:
     def _some_weight(cls, v):
         if not v or sum(v.values()) <= 0:
             raise ValueError("must map agent specs (or 'snapshot') to non-negative weights with a positive sum")
+        return v
+
+    @field_validator("test_seed")
+    @classmethod
+    def _apart(cls, v, info):
+        if v == info.data.get("val_seed"):
+            raise ValueError("must differ from val_seed (a choice and its report on the same deals is not a test)")
         return v
 
     @field_validator("init_from")
@@ -309,7 +326,7 @@ def _callback_class():
             if not self.cfg.eval_games or not self.cfg.eval_opponents:
                 return
             rows = evaluate(self.game, str(ck), self.cfg.eval_opponents, self.cfg.eval_games,
-                            seed=self.cfg.seed + 7_000_003)
+                            seed=self.cfg.val_seed)
             minutes = (time.time() - self.t0) / 60
             with open(self.eval_file, "a", newline="") as f:
                 w = csv.writer(f)
@@ -334,6 +351,10 @@ def _callback_class():
             if self.cfg.max_minutes:
                 left = min(left, max(0.0, 60 * self.cfg.max_minutes - el))
             wins = " ".join(f"{k} {np.mean(q):.2f}" for k, q in sorted(self.recent.items()) if q)
+            if self.evals:
+                e = self.evals[-1]
+                wins += f" | last validation ({e['step']:,} steps): " + ", ".join(
+                    f"{r['opponent']} {r['win_rate']:.3f}" for r in e["rows"])
             self.echo(f"[{self.cfg.game}] {n:,}/{self.cfg.total_steps:,} steps  {fps:,.0f} steps/s  "
                       f"elapsed {el / 60:.1f} min  left ~{left / 60:.1f} min | self-play win share: {wins}")
 
@@ -359,7 +380,11 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     check_config(cfg)
     game = virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)
     cfg.players = game.num_players
-    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + ([cfg.bc_teacher] if cfg.bc_teacher else []):
+    from virus_envs.experiments.train_eval import held_out_opponents, split_meta, test_report
+
+    tests = held_out_opponents(game, cfg) if cfg.test_games else []
+    for spec in (list(cfg.opponents) + list(cfg.eval_opponents) + tests
+                 + ([cfg.bc_teacher] if cfg.bc_teacher else [])):
         if spec != "snapshot":                                      # fail early on a bad spec
             agents.make(spec, game)
     out = Path(out)
@@ -389,7 +414,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         model.set_logger(configure(str(out), formats))
         meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
-                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head()}
+                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head(),
+                "split": split_meta(cfg, tests)}
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
@@ -420,14 +446,16 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         shutil.copyfile(best, out / "best.zip")
     finally:
         venv.close()
+    test = test_report(game, str(out / "best.zip"), cfg, tests, out, echo)
     summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players,
                "steps": int(model.num_timesteps), "minutes": round(minutes, 2),
                "stopped_by_time": cb.stopped_by_time, "final": str(out / "final.zip"), "best": str(out / "best.zip"),
-               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc}
+               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc,
+               "split": meta["split"], "test": test}
     with open(out / "summary.json", "w") as f:
         json.dump(summary, f, indent=2)
     echo(f"[{cfg.game}] done: {model.num_timesteps:,} steps in {minutes:.1f} min; best {best} "
-         f"(mean eval win rate {cb.best[0]:.3f}); written to {out}")
+         f"(mean validation win rate {cb.best[0]:.3f}); written to {out}")
     return summary
 
 
@@ -575,11 +603,14 @@ def cmd_train(args, echo=_say):
     if cfg.game and cfg.game != args.game:
         raise ValueError(f"{path}: config is for game {cfg.game!r}, not --game {args.game!r}")
     cfg.game = args.game
-    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env"):
+    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games",
+                "progress_every", "test_games"):
         value = getattr(args, key)
         if value is not None:
             set_key(cfg, key, value, f"--{key.replace('_', '-')}")
     out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
+    echo(f"[{args.game}] config: {path if path.is_file() else 'the defaults (no configs/train file)'}; resolved: "
+         + ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(cfg).items() if v != getattr(TrainConfig(), k)))
     command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
     return train(cfg, out, echo=echo, command=command)
 
@@ -596,6 +627,12 @@ def register(sub):
     t.add_argument("--players", type=int, default=None, help="override players")
     t.add_argument("--n-envs", dest="n_envs", type=int, default=None, help="override n_envs")
     t.add_argument("--vec-env", dest="vec_env", choices=["dummy", "subproc"], default=None)
+    t.add_argument("--eval-games", dest="eval_games", type=int, default=None,
+                   help="override eval_games (validation games per opponent at each evaluation)")
+    t.add_argument("--progress-every", dest="progress_every", type=int, default=None,
+                   help="override progress_every (steps between progress lines)")
+    t.add_argument("--test-games", dest="test_games", type=int, default=None,
+                   help="override test_games (test games per held-out opponent at the end; 0 = none)")
     t.add_argument("--evaluate", default=None, metavar="MODEL.zip",
                    help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
     t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")
