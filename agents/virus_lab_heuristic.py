@@ -80,7 +80,6 @@ class VirusLabHeuristic(ParamAgent):
         "hunt": True,           # attack a Boss next door when a roll is expected to kill it
         # turn-end purchases (caps)
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
-        "smoke": 1,             # Smoke bombs kept (config smoke_bombs): used to leave a fight it cannot win
     }
     VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
 
@@ -662,9 +661,6 @@ class VirusLabHeuristic(ParamAgent):
         if can_roll and expect >= self.params["fight_margin"] * kill:
             return A.ATTACK
         flight = (0 if me["flee_free"] else 1) + max(0, undodged - shields)
-        smoke = self.g.smoke_base + 1 if self.g.smoke else -1
-        if smoke >= 0 and m[smoke] and safe and (flight > 0 or not me["countered"]):
-            return smoke                    # Smoke bomb: no combat in this room this turn, a free flight
         if me["countered"]:
             if safe and (undodged == 0 or me["flee_free"]) and me["stock"] >= 1:
                 return flee()
@@ -809,7 +805,5 @@ class VirusLabHeuristic(ParamAgent):
         for item, ok in want:
             if ok and m[A.BUY + item]:
                 return A.BUY + item
-        if self.g.smoke and m[self.g.smoke_base] and v["smoke_bombs"][p] < self.params["smoke"]:
-            return self.g.smoke_base        # `buy smoke bomb`
         return A.BUY_DONE
 
