@@ -29,7 +29,7 @@ from gymnasium import spaces
 import virus_envs
 from virus_envs.agents.base import Decision, SearchHandle
 
-__all__ = ["SelfPlayEnv", "SNAPSHOT"]
+__all__ = ["SelfPlayEnv", "SNAPSHOT", "pfsp_weights"]
 
 #: the pool key meaning "a frozen past copy of the learner"
 SNAPSHOT = "snapshot"
@@ -115,6 +115,23 @@ class SelfPlayEnv(gym.Env):
         """Replace the frozen learner copies (NumpyPolicy objects); returns how many are held."""
         self._snapshots = list(policies)
         return len(self._snapshots)
+
+    def set_weights(self, weights: dict) -> dict:
+        """New draw weights for opponent specs of the pool (a league's prioritised sampling); returns them all.
+
+        Only specs already in the pool may be given (ValueError naming the first other one); the weights of
+        specs not given stay as they were; at least one weight must stay positive.
+        """
+        for spec, w in weights.items():
+            if spec not in self._specs:
+                raise ValueError(f"set_weights: {spec!r} is not in the opponent pool {self._specs}")
+            if not isinstance(w, (int, float)) or not w >= 0:
+                raise ValueError(f"set_weights: weight of {spec!r} must be a non-negative number, got {w!r}")
+        new = np.array([float(weights.get(k, self._weights[i])) for i, k in enumerate(self._specs)])
+        if new.sum() <= 0:
+            raise ValueError("set_weights: every weight would be 0")
+        self._weights = new
+        return dict(zip(self._specs, new.tolist()))
 
     def _draw_spec(self) -> str:
         w = self._weights.copy()
@@ -242,6 +259,20 @@ class SelfPlayEnv(gym.Env):
                              SearchHandle(st, p) if ag.needs_handle else None)
             st.apply_action(ag.act(d))
             self._last_mover = p
+
+
+def pfsp_weights(base: dict, win_rates: dict, exponent: float, floor: float = 0.05) -> dict:
+    """Prioritised fictitious self-play (Vinyals et al. 2019): each opponent's weight times (1 - x)^exponent,
+    x the learner's recent win share against it, so the opponents that still beat the learner are met more.
+
+    An opponent without a measured rate keeps its base weight; `floor` keeps every factor at least that,
+    so an opponent the learner now beats is still met now and then (forgetting shows up in the rates).
+    """
+    out = {}
+    for spec, w in base.items():
+        x = win_rates.get(spec)
+        out[spec] = float(w) if x is None else float(w) * max(floor, (1.0 - float(x)) ** exponent)
+    return out
 
 
 def _load_potential(spec: str):

@@ -93,6 +93,14 @@ class TrainConfig:
     """opponent pool: agent spec (or 'snapshot') -> weight"""
     same_opponent: bool = True
     """one opponent kind per episode for every other seat (False: one draw per seat)"""
+    pfsp: Annotated[Number, Field(ge=0)] = 0.0
+    """league weighting (prioritised fictitious self-play): at each rollout's end every opponent kind's weight
+    becomes its `opponents` weight x max(pfsp_floor, (1 - learner's recent win share against it) ^ pfsp);
+    0 = the fixed weights of `opponents`"""
+    pfsp_floor: Annotated[Number, Field(ge=0, le=1)] = 0.05
+    """the smallest factor of an opponent the learner beats every time (it is still met now and then)"""
+    pfsp_min_games: PositiveInt = 50
+    """games against an opponent kind (of the last 500) before its win share moves its weight"""
     shaping: Annotated[Number, Field(ge=0)] = 0.0
     """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
     potential: str = ""
@@ -295,6 +303,8 @@ def _callback_class():
             for kind, q in sorted(self.recent.items()):
                 self.logger.record(f"selfplay/win_{kind}", float(np.mean(q)) if q else 0.0)
             self.logger.record("selfplay/snapshots", len(self.snapshots))
+            if self.cfg.pfsp:
+                self.reweigh()
             if n >= self.next_snapshot:
                 self.add_snapshot()
                 while self.next_snapshot <= n:
@@ -307,6 +317,19 @@ def _callback_class():
                 self.progress_line()
                 while self.next_progress <= n:
                     self.next_progress += self.cfg.progress_every
+
+        def reweigh(self):
+            """The league's prioritised sampling (cfg.pfsp): new weights to every env, logged as pool/weight_*."""
+            from virus_envs.agents.sb3_env import pfsp_weights
+
+            rates = {k: float(np.mean(q)) for k, q in self.recent.items() if len(q) >= self.cfg.pfsp_min_games}
+            base = {k: float(w) for k, w in self.cfg.opponents.items() if w > 0}
+            weights = pfsp_weights(base, rates, float(self.cfg.pfsp), float(self.cfg.pfsp_floor))
+            self.training_env.env_method("set_weights", weights)
+            total = sum(weights.values())
+            for k, w in weights.items():
+                self.logger.record(f"pool/weight_{k}", w / total)
+            self.weights = weights
 
         def add_snapshot(self):
             from virus_envs.agents.ppo import NumpyPolicy
@@ -351,6 +374,9 @@ def _callback_class():
             if self.cfg.max_minutes:
                 left = min(left, max(0.0, 60 * self.cfg.max_minutes - el))
             wins = " ".join(f"{k} {np.mean(q):.2f}" for k, q in sorted(self.recent.items()) if q)
+            if getattr(self, "weights", None):
+                total = sum(self.weights.values())
+                wins += " | pool: " + " ".join(f"{k} {w / total:.2f}" for k, w in sorted(self.weights.items()))
             if self.evals:
                 e = self.evals[-1]
                 wins += f" | last validation ({e['step']:,} steps): " + ", ".join(
