@@ -145,6 +145,18 @@ def test_back_to_the_reserve_at_turn_end():
     assert s.smoked == [] and s.smoke_pool == 3 and s.smoke == [1]
 
 
+def test_a_dead_hero_returns_without_his_smoke_bombs():
+    """Death: "Reset the player's tokens, rooms and cubes as they were at setup": his Smoke bombs (tokens) go back to
+    the reserve."""
+    s = empty_state(2, smoke_bombs=True)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 1, c)
+    _give(s, 0, 2)
+    s.alive[0] = False
+    s._respawn(0, 1)
+    assert s.smoke == [0, 0] and s.smoke_pool == 4 and s.pos[0] == c
+
+
 def test_sizes():
     """Two actions appended (1,138 ids); the observation gains the `advanced` block: 99 smoked flags, 4 stocks and
     the reserve (8,293 + 104 = 8,397 floats on the 9 x 11 table)."""
