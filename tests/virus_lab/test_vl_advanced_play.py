@@ -15,9 +15,9 @@ from virus_envs.experiments.arena import play_game
 from virus_envs.virus_lab.game import VirusLabGame
 
 OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced_combat": "ranged"},
-           {"smoke_bombs": True},
+           {"smoke_bombs": True}, {"resolution_tokens": True},
            {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
-            "difficulty": 3}]
+            "resolution_tokens": True, "difficulty": 3}]
 
 
 def _id(c):
@@ -33,7 +33,7 @@ def test_heuristic_team_plays_legal_games(cfg, n):
         assert st.is_terminal() and not st.is_truncated()
 
 
-@pytest.mark.parametrize("cfg", OPTIONS[:5], ids=_id)
+@pytest.mark.parametrize("cfg", OPTIONS[:6], ids=_id)
 def test_pettingzoo_api_with_the_option(cfg):
     from pettingzoo.test import api_test
     with contextlib.redirect_stdout(io.StringIO()):
@@ -53,5 +53,6 @@ def test_cli_plays_the_options():
     with contextlib.redirect_stdout(out):
         main(["eval", "--game", "virus_lab_v0", "--players", "1", "--games", "1", "--game-config", "legend=true",
               "--game-config", "final_attack=true", "--game-config", "walls=true",
-              "--game-config", "advanced_combat=ranged", "--game-config", "smoke_bombs=true"])
+              "--game-config", "advanced_combat=ranged", "--game-config", "smoke_bombs=true",
+              "--game-config", "resolution_tokens=true"])
     assert "virus_lab_v0 1p: team of heuristic" in out.getvalue()

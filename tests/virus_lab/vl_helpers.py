@@ -58,6 +58,8 @@ def check_invariants(s):
             assert s.bar_pool[b] + sum(s.t_bar[p][b] for p in range(n)) + placed == comp.barrier_supply[b]
     # Smoke bombs: "Smoke bombs (4 tokens)": stocks + rooms smoked this turn + reserve
     assert sum(s.smoke) + len(s.smoked) + s.smoke_pool == (4 if g.config["smoke_bombs"] else 0)
+    # Resolution tokens: "Resolution Tokens (4 tokens)": stocks + the roll + reserve
+    assert sum(s.resol) + s.resol_roll[0] + s.resol_pool == (4 if g.config["resolution_tokens"] else 0)
     if n == 4:   # no removal: every room card is somewhere
         cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]

@@ -182,6 +182,10 @@ def validate_dict(g, d) -> None:
         raise fail(env, "smoked", "names a room twice")
     if i("smoke_pool", 0) + sum(sm) + len(smoked) != (comp.smoke_bombs if g.smoke else 0):
         raise fail(env, "smoke_pool", "reserve + stocks + rooms is not the box's Smoke bombs")
+    rs, rr_ = ints("resol", n, 0), ints("resol_roll", 3, 0)
+    if i("resol_pool", 0) + sum(rs) + rr_[0] != (comp.resolution_tokens if g.resolution else 0) \
+            or rr_[1] > rr_[0] or rr_[2] > rr_[1]:
+        raise fail(env, "resol_pool", "reserve + stocks + roll is not the box's Resolution tokens")
     shot = ints("ranged", None, 0)
     if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
         raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "

@@ -6,8 +6,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged
-from .actions import A
+from . import ranged, resolution
+from .actions import NUM_ACTIONS, A
 from .components import TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
@@ -72,6 +72,8 @@ class CombatRules:
         m[A.ADD_BULLET] = self.bullets[p] > 0
         for t in range(6):
             m[A.ADD_TOKEN + t] = self.tok[p][t] > 0
+        if self.g.resolution:
+            resolution.mask_roll(self, m, p)
 
     def _targets(self, p):
         """Per creature kind: (undodged count present, dodge cost, kill cost)."""
@@ -109,6 +111,8 @@ class CombatRules:
             t = a - A.ADD_TOKEN
             self.tok[p][t] -= 1
             r[2 + t] += 1
+        elif a >= NUM_ACTIONS:
+            resolution.add(self, p)             # `roll: add resolution token`
         else:
             self._throw()
             self.ph = PH_RESULT
@@ -128,6 +132,8 @@ class CombatRules:
             res[4 + t], res[10 + t] = k, r[2 + t] - k
         if self.ranged:
             ranged.penalty(res, self.ranged[1])     # Advanced Combat: the distance penalty
+        if self.g.resolution:
+            resolution.throw(self, rng, pp)
         self.rollres = res
 
     def _apply_result(self, a, p):
@@ -145,6 +151,8 @@ class CombatRules:
             # see major_cubes
             self._take_major(p)
             rr[0], rr[1], rr[2], rr[3] = major_cubes(rr[0], rr[1], rr[2], rr[3])
+        elif a >= NUM_ACTIONS:
+            resolution.fix(self, a)                 # `resolution: <element> positive`
         elif a == A.REROLL:
             # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
             self.roll[2 + TK_FOUR] -= 1
@@ -160,6 +168,8 @@ class CombatRules:
         if rr[4 + TK_EXPL] and not self.ranged:
             self.flee_free[p] = True
         keep_tok = rr[4 + TK_SHIELD] > 0
+        if self.g.resolution:
+            resolution.settle(self, p, keep_tok)
         keep_cubes = rr[4 + TK_ADREN] > 0
         for t in range(6):
             k = r[2 + t]

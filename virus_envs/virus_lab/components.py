@@ -103,6 +103,7 @@ class Components:
     start_bullets: int
     removals: dict          # heroes -> dict
     smoke_bombs: int = 4            # Special contents: "Smoke bombs (4 tokens)" (smoke.py)
+    resolution_tokens: int = 4      # Special contents: "Resolution Tokens (4 tokens)" (resolution.py)
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
 
     @property
@@ -338,8 +339,8 @@ def _special(path, d):
     sp = d.get("special_contents", {})
     if not isinstance(sp, dict):
         _fail(path, "special_contents", "must be a mapping")
-    return {"smoke_bombs": _get(path, sp, "smoke_bombs", "special_contents.smoke_bombs", int, lo=0, hi=20)
-            if "smoke_bombs" in sp else 4}
+    return {k: _get(path, sp, k, f"special_contents.{k}", int, lo=0, hi=20) if k in sp else 4
+            for k in ("smoke_bombs", "resolution_tokens")}
 
 
 _CACHE: dict = {}

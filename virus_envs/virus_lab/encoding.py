@@ -51,9 +51,10 @@ def layout(game) -> ObsLayout:
 def advanced_size(game):
     """The `advanced` block: with the ranged attack, the target room being shot at (one per table space) and its
     distance / longest line; with Smoke bombs, the smoked rooms (one per table space), each relative seat's Smoke
-    bombs / 4 and the reserve's / 4."""
+    bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
+    roll's (in it / 4, positive / 4, fixes left / 4)."""
     N = game.geo.ncells
-    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0)
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0)
 
 
 def _encode_advanced(s, p, out):
@@ -70,6 +71,13 @@ def _encode_advanced(s, p, out):
         for q in range(n):
             out[i + N + (q - p) % n] = s.smoke[q] / 4
         out[i + N + 4] = s.smoke_pool / 4
+        i += N + 5
+    if g.resolution:
+        for q in range(n):
+            out[i + (q - p) % n] = s.resol[q] / 4
+        out[i + 4] = s.resol_pool / 4
+        for j in range(3):
+            out[i + 5 + j] = s.resol_roll[j] / 4
 
 
 def _display_table(game):
@@ -397,6 +405,7 @@ def view(s, p) -> dict:
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
         "successes": s.succ, "damage": list(s.dmg), "ranged_attack": list(s.ranged),
         "smoke_bombs": list(s.smoke), "smoke_bombs_reserve": s.smoke_pool, "smoked_rooms": list(s.smoked),
+        "resolution_tokens": list(s.resol), "resolution_reserve": s.resol_pool, "resolution_roll": list(s.resol_roll),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",

@@ -38,7 +38,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import smoke, walls
+from . import resolution, smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -57,7 +57,7 @@ _FIELDS = (
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
     "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
     "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged",
-    "smoke", "smoke_pool", "smoked")
+    "smoke", "smoke_pool", "smoked", "resol", "resol_pool", "resol_roll")
 
 
 class VirusLabGame(Game):
@@ -87,6 +87,7 @@ class VirusLabGame(Game):
         "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
+        "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged")}
@@ -125,9 +126,10 @@ class VirusLabGame(Game):
         self.num_actions = NUM_ACTIONS
         self.ranged = self.config["advanced_combat"] == "ranged"
         self.smoke = bool(self.config["smoke_bombs"])
-        if self.ranged or self.smoke:   # the advanced elements' actions, appended after the base ids
-            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base = ranged_table(
-                self.geo, self.ranged, self.smoke)
+        self.resolution = bool(self.config["resolution_tokens"])
+        if self.ranged or self.smoke or self.resolution:   # the advanced elements' actions, after the base ids
+            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
+                self.geo, self.ranged, self.smoke, self.resolution)
             self.num_actions = len(self.actions)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
@@ -187,7 +189,7 @@ _FLAT_FIELDS = (
     "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
     "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
     "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known",
-    "ranged", "smoke", "smoked")
+    "ranged", "smoke", "smoked", "resol", "resol_roll")
 
 
 def _copy(v):
@@ -368,6 +370,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
         # Smoke bombs (smoke.py): in each stock, in the reserve, the rooms smoked this turn
         self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
+        # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
+        self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -693,6 +697,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             m[A.REROLL] = rr[4 + TK_FOUR] > 0
             m[A.ACCEPT] = True
             m[A.MAJOR_CUBES] = (rr[1] > 0 or rr[3] > 0) and self._major_ok(p)
+            if self.g.resolution:
+                resolution.mask_fix(self, m)
         elif ph == PH_SPEND:
             self._mask_spend(m, p)
         elif ph == PH_SHIELD:
@@ -706,6 +712,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             m[A.BUY_DONE] = True
             if self.g.smoke:
                 m[smoke.buy_id(self.g)] = smoke.can_buy(self, p)
+            if self.g.resolution:
+                m[self.g.resol_base] = resolution.can_buy(self, p)
         elif ph == PH_SLOW:
             m[A.OPTION:A.OPTION + len(self.opts)] = True
         elif ph == PH_FOUR:

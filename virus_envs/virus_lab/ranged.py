@@ -25,11 +25,12 @@ from .board import DOOR_CLOSED, OPP
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke):
+def action_table(geo, ranged, smoke, resolution=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
-    of the table; with `ranged`) and `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py): (table, first
-    ranged id, longest distance, first smoke id)."""
-    key = (geo.rows, geo.cols, ranged, smoke)
+    of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py) and the Resolution
+    tokens' 10 actions (with `resolution`, resolution.py): (table, first ranged id, longest distance, first smoke
+    id, first Resolution id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -42,7 +43,12 @@ def action_table(geo, ranged, smoke):
         if smoke:
             t.add("buy smoke bomb", ("buy_smoke",))
             t.add("use smoke bomb", ("smoke",))
-        _TABLES[key] = (t, base, dmax, sm)
+        rs = len(t)
+        if resolution:
+            from .resolution import names
+            for i, name in enumerate(names()):
+                t.add(name, ("resolution", i))
+        _TABLES[key] = (t, base, dmax, sm, rs)
     return _TABLES[key]
 
 

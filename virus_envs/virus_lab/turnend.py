@@ -6,7 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import smoke, walls
+from . import resolution, smoke, walls
 from .actions import NUM_ACTIONS
 from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
     IT_DOOR, IT_HEART, cash_id, discard_id)
@@ -48,7 +48,8 @@ class TurnEndRules:
         m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
 
     def _can_buy_any(self, p):
-        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p)
+        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p) \
+            or resolution.can_buy(self, p)
 
     def _can_buy(self, p, i):
         if self.res[p] < PRICES[i]:
@@ -167,8 +168,8 @@ class TurnEndRules:
             self.ph = PH_NONE
             return
         i = a - A.BUY
-        if a >= NUM_ACTIONS:                    # `buy smoke bomb` (Special contents)
-            smoke.buy(self, p)
+        if a >= NUM_ACTIONS:                    # `buy smoke bomb` / `buy resolution token` (Special contents)
+            (smoke.buy if self.g.actions.payloads[a][0] == "buy_smoke" else resolution.buy)(self, p)
         else:
             self.res[p] -= PRICES[i]
         if i == IT_BULLET:
