@@ -85,10 +85,9 @@ def test_without_smoke_the_flight_costs():
     assert s.ph == PH_SHIELD and s.dmg == [0, 4, 1, 1]
 
 
-def test_no_counter_attack_at_the_end_of_the_phase():
-    """ "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack" does not
-    apply in a smoked room: "no combat may take place in that room during this turn"."""
-    s, _, use = _smoke()
+def _smoke_then_pass(**cfg):
+    """A Hero with a Shield beside a Zombie uses a Smoke bomb, then passes: the phase ends."""
+    s, _, use = _smoke(**cfg)
     a = put(s, 1, 5, four(s.g))
     at(s, 0, a)
     creatures(s, a, zombie=1)
@@ -97,19 +96,18 @@ def test_no_counter_attack_at_the_end_of_the_phase():
     s.tok_pool[TK_SHIELD] -= 1
     s.apply_action(use)
     s.apply_action(A.PASS)
+    return s
+
+
+def test_no_counter_attack_at_the_end_of_the_phase():
+    """ "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack" does not
+    apply in a smoked room: "no combat may take place in that room during this turn"."""
+    s = _smoke_then_pass()
     assert s.ph != PH_SHIELD and s.wounds[0] == []
 
 
 def test_no_final_attack_in_a_smoked_room():
-    s, _, use = _smoke(final_attack=True)
-    a = put(s, 1, 5, four(s.g))
-    at(s, 0, a)
-    creatures(s, a, zombie=1)
-    _give(s, 0)
-    s.tok[0][TK_SHIELD] += 1
-    s.tok_pool[TK_SHIELD] -= 1
-    s.apply_action(use)
-    s.apply_action(A.PASS)
+    s = _smoke_then_pass(final_attack=True)
     assert s.ph != PH_SHIELD and s.wounds[0] == []
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from . import creatures as CR
 from .actions import SIDE, build_actions
-from .board import DOOR_CLOSED, OPP
 
 _TABLES = {}
 
@@ -65,20 +64,11 @@ def sight_line(s, cell, d):
     line? YES")."""
     geo = s.g.geo
     out = []
-    a, k = cell, 0
-    while True:
-        y = geo.NB[a][d]
-        if y < 0 or s.card[y] < 0:
+    a = cell
+    for k, y in enumerate(CR.line_of_sight(s, cell, d), 1):    # walls, closed Doors, full rooms: as the Creatures see
+        if s.barrier[geo.EDGE[a][d]] and a != cell:
             break
-        e = geo.EDGE[a][d]
-        if not s.breach[e] and not ((s.doors[a] >> d) & 1 and (s.doors[y] >> OPP[d]) & 1):
-            break
-        if s.door[e] == DOOR_CLOSED or (s.barrier[e] and a != cell):
-            break
-        k += 1
         out.append((y, k))
-        if CR.occupancy(s, y) >= CR.CAPACITY:
-            break
         a = y
     return out
 
