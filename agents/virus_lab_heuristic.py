@@ -36,7 +36,7 @@ from virus_envs.agents.base import ParamAgent
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE, PH_TRAP
+from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_TRAP
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
@@ -45,6 +45,7 @@ from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
 P_TRAP = PHASES[PH_TRAP]
+P_LATE = PHASES[PH_LATE]
 P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
@@ -116,6 +117,10 @@ class VirusLabHeuristic(ParamAgent):
             a = self._card_choice(v, p, m)
         elif ph == P_TRAP:
             a = self._trap(v, p, m)
+        elif ph == P_LATE:
+            # real_time=True: a stealth turn takes a few seconds of the countdown, so starting 15 s later to
+            # recover a spent Advantage costs nothing; in the burst turns every second counts
+            a = A.RECOVER if v["turn"] < self.params["burst_turn"] else A.KEEP
         else:
             a = self._default(m)
         if a is None or not m[a]:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import creatures as CR
+from . import clock, creatures as CR
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
-                   Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+                   Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
-_SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P)
-_NUM_STEPS = 19
+_SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
+_NUM_STEPS = 20
 
 
 def validate_dict(g, d) -> None:
@@ -49,6 +49,8 @@ def validate_dict(g, d) -> None:
     i("lead", 0, n - 1)
     i("cur", 0, n - 1)
     i("ph", 0, NUM_PHASES - 1)
+    if d["ph"] == PH_LATE and not g.clock:
+        raise fail(env, "ph", "a late-start declaration needs real_time=True")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -262,3 +264,6 @@ def validate_dict(g, d) -> None:
                                         f"{comp.barrier_supply[k]}")
     if sum((m + 1) // 2 for m in majors) > comp.major_cards:
         raise fail(env, "majors", f"needs more than the {comp.major_cards} Major Advantage cards")
+    # -- the advanced elements switched on --------------------------------------------------------------
+    if g.clock:
+        clock.validate(g, d)

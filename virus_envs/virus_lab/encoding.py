@@ -22,6 +22,7 @@ import numpy as np
 from ..core import ObsLayout
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES, TK_BOOK
+from . import clock
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -39,8 +40,12 @@ NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 +
 
 
 def layout(game) -> ObsLayout:
-    return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
-                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)])
+    blocks = [("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
+              ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)]
+    # the advanced elements' blocks, only when switched on (the base game's observation is unchanged)
+    if game.clock:
+        blocks.append(("clock", clock.CLOCK_F))
+    return ObsLayout(blocks)
 
 
 def _display_table(game):
@@ -176,7 +181,8 @@ def encode(s, p) -> np.ndarray:
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9
-    G[1 + s.ph] = 1                         # PHASE_SLOTS phase slots (room for phases to come)
+    if s.ph < PHASE_SLOTS:                  # the base game's phases; an element's phase is in its own block
+        G[1 + s.ph] = 1
     o = 1 + PHASE_SLOTS
     G[o + (s.lead - p) % n] = 1
     if not s.terminal:
@@ -273,7 +279,7 @@ def encode(s, p) -> np.ndarray:
         nd = len(disp)
         D[:nd] = dtab[[c for c, _ in disp]]
         D[:nd, 1] = [up for _, up in disp]
-        if s.cur == p and s.ph >= PH_FLIP and not s.terminal:
+        if s.cur == p and PH_FLIP <= s.ph <= PH_RESTORE and not s.terminal:
             if s.ph == PH_DISCARD:
                 for k in s.dsel[2:]:
                     D[k, 15] = 1
@@ -283,6 +289,8 @@ def encode(s, p) -> np.ndarray:
             for k in s._display_open(p):
                 D[k, 16] = 1
             D[:, 17] = left / 6
+    if g.clock:
+        clock.encode(s, p, v[L.slices["clock"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -335,7 +343,7 @@ def view(s, p) -> dict:
             # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
             "dodged": list(s.dodged[q]), "countered": s._countered_here(q), "countered_in": list(s.countered[q]),
             "flee_free": bool(s.flee_free[q]), "adrenaline_used": s.adren[q]})
-    return {
+    out = {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
         "event": comp.event_name[s.event] if s.event >= 0 and not s.event_secret(p) else None,
         "events_played": len(s.event_pile),
@@ -373,6 +381,9 @@ def view(s, p) -> dict:
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
         "display_choice": _display_choice(s),
     }
+    if g.clock:
+        out["clock"] = clock.view(s)
+    return out
 
 
 def _display_choice(s):
@@ -381,7 +392,7 @@ def _display_choice(s):
     `recover advantage`, `major advantage: restore 3 room cards`) or "discard" (`for` names the group
     action, with its `shape` and `colour`, -1 for any); the seat, the slots open to it, the slots already
     chosen (discard) and how many are left."""
-    if s.terminal or s.ph < PH_FLIP:
+    if s.terminal or not PH_FLIP <= s.ph <= PH_RESTORE:
         return None
     from .actions import TABLE
     p = s.cur

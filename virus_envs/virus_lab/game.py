@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import creatures as CR
+from . import clock, creatures as CR
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -28,6 +28,7 @@ from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_co
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules
+from .clock import ClockRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
@@ -75,9 +76,14 @@ class VirusLabGame(Game):
         "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
         "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
         "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
+        # advanced elements (docs/rules/virus_lab.md); each off by default
+        "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
+        "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
+        "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay")}
+    BOUNDS = {"rt_countdown": (0, 3600)}
 
     def _validate_config(self):
         c = self.config
@@ -97,6 +103,8 @@ class VirusLabGame(Game):
             self.comp = load_components(c["data_dir"] or None)
         except ValueError as e:
             raise ValueError(f"config key 'data_dir': {e}") from None
+        self.level = c["difficulty"]
+        clock.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -123,6 +131,8 @@ class VirusLabGame(Game):
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
+        # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
+        self.extra_fields = clock.FIELDS if self.clock else ()
         self.layout = encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
@@ -144,7 +154,7 @@ class VirusLabGame(Game):
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
         s = VirusLabState(self)
-        for f in _FIELDS:
+        for f in _FIELDS + self.extra_fields:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
         s.rng = rng_from_dict(d["rng"])
         return s
@@ -176,7 +186,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -343,6 +353,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
         self.boss_gone = []
         self.net_left = 0           # Net cards still to draw (one at a time)
+        if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
+            self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
 
     def _put(self, cell, c, r, trap):
@@ -402,6 +414,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             d[f] = d[f][:]
         for f in _DEEP_FIELDS:
             d[f] = _copy(d[f])
+        for f in self.g.extra_fields:
+            d[f] = _copy(d[f])
         # the Generator is rebuilt from a snapshot only when the copy meets chance (building one costs more than
         # copying the rest of the state)
         d["_rng"], d["_rng_snap"] = None, (self._rng.bit_generator.state if self._rng is not None else self._rng_snap)
@@ -423,7 +437,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     def to_dict(self) -> dict:
         d = {"env_id": self.g.env_id, "num_players": self.n}
-        d.update((f, _copy(getattr(self, f))) for f in _FIELDS)
+        d.update((f, _copy(getattr(self, f))) for f in _FIELDS + self.g.extra_fields)
         for f in _BYTE_FIELDS:
             d[f] = list(d[f])
         d["rng"] = rng_to_dict(self.rng)
@@ -529,7 +543,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             num = comp.event_number[self.event]
             h = self.living_heroes()
             x = 0 if num <= 5 else h if num <= 7 else 2 * h if num <= 9 else 3 * h
-            if x:
+            if x and not self.g.clock:      # a rule of the "No Real Time" variant only
                 # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
                 CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
                 self._place_continue()
@@ -573,6 +587,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._take_wounds(item[1], item[2], bool(item[3]))
         elif k == Q_RT_GO:
             self._go_rt()
+        elif k == Q_LATE:
+            self._late_step(item[1])
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -687,6 +703,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         elif ph == PH_DISCARD:
             for k in self._discard_open(p):
                 m[A.DISCARD_SLOT + k] = True
+        elif ph == PH_LATE:
+            self._mask_late(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -775,6 +793,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._apply_restore(a - A.FLIP, p)
         elif ph == PH_DISCARD:
             self._apply_discard_slot(a - A.DISCARD_SLOT, p)
+        elif ph == PH_LATE:
+            self._apply_late(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
