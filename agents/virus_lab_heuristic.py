@@ -36,7 +36,7 @@ from virus_envs.agents.base import ParamAgent
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_TRAP
+from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_SKILL, PH_TRAP
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
@@ -46,6 +46,7 @@ P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] f
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
 P_TRAP = PHASES[PH_TRAP]
 P_LATE = PHASES[PH_LATE]
+P_SKILL = PHASES[PH_SKILL]
 P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
@@ -81,7 +82,12 @@ class VirusLabHeuristic(ParamAgent):
         "hunt": True,           # attack a Boss next door when a roll is expected to kill it
         # turn-end purchases (caps)
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
+        # Skill cards (skills on): the most Action cubes bid on one card in the auction
+        "skill_bid": 2,
     }
+    # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
+    SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
+                  "turn_resources", "discount", "start_bullets", "search_cubes", "start_tile")
     VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -117,6 +123,8 @@ class VirusLabHeuristic(ParamAgent):
             a = self._card_choice(v, p, m)
         elif ph == P_TRAP:
             a = self._trap(v, p, m)
+        elif ph == P_SKILL:
+            a = self._skill(v, p, m)
         elif ph == P_LATE:
             # real_time=True: a stealth turn takes a few seconds of the countdown, so starting 15 s later to
             # recover a spent Advantage costs nothing; in the burst turns every second counts
@@ -126,6 +134,23 @@ class VirusLabHeuristic(ParamAgent):
         if a is None or not m[a]:
             a = self._default(m)
         return int(a)
+
+    def _skill(self, v, p, m):
+        """Skill cards: take (draft, keep) the best-ranked card open; in the auction bid on it while holding fewer
+        than 2 cards' bids and the bid stays within `skill_bid` cubes, else pass."""
+        sk = v["skills"]
+        power = {c[0]: c[1] for c in self.g.skill_cards}
+
+        def rank(i):
+            return self.SKILL_RANK.index(power[sk["table"][i]])
+
+        open_ = [i for i, name in enumerate(sk["table"]) if name is not None and m[A.OPTION + i]]
+        if sk["step"] == "auction":
+            mine = sum(1 for o, _ in sk["bids"] if o == p)
+            open_ = [i for i in open_ if sk["bids"][i][1] + 1 <= self.params["skill_bid"]]
+            if mine >= 2 or not open_:
+                return A.PASS
+        return A.OPTION + min(open_, key=rank) if open_ else None
 
     def _default(self, m):
         for a in (A.KEEP, A.NO_FOUR, A.GAIN_DONE, A.BUY_DONE, A.SPEND_DONE, A.ACCEPT, A.ROLL, A.PASS):
@@ -649,7 +674,7 @@ class VirusLabHeuristic(ParamAgent):
         stats = self._stats(v, here)
         dodged = me["dodged"]
         undodged = sum(max(0, n - dodged[k]) * dmg for k, n, _, _, dmg in stats)
-        hp_left = self.g.hp - len(me["wounds"])
+        hp_left = me.get("hit_points", self.g.hp) - len(me["wounds"])
         shields = me["tokens"][4]
         c = min(me["stock"] - 1, self.params["roll_cubes"])
         b = min(me["bullets"], self.params["roll_bullets"])

@@ -22,6 +22,8 @@ from virus_envs.virus_lab.game import VirusLabGame
 
 VARIANTS = {
     "real_time": {"real_time": True},
+    "skills_draft": {"skills": "draft"},
+    "skills_auction_real_time": {"skills": "auction", "real_time": True},
 }
 CASES = [(name, n) for name in VARIANTS for n in (1, 2, 4)]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))

@@ -21,8 +21,8 @@ import numpy as np
 
 from ..core import ObsLayout
 from .actions import MAX_DISPLAY, MAX_NET
-from .components import NUM_SHAPES, TK_BOOK
-from . import clock
+from .components import NUM_SHAPES
+from . import clock, skills
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -45,6 +45,8 @@ def layout(game) -> ObsLayout:
     # the advanced elements' blocks, only when switched on (the base game's observation is unchanged)
     if game.clock:
         blocks.append(("clock", clock.CLOCK_F))
+    if game.skills:
+        blocks.append(("skills", skills.SKILL_F))
     return ObsLayout(blocks)
 
 
@@ -291,6 +293,8 @@ def encode(s, p) -> np.ndarray:
             D[:, 17] = left / 6
     if g.clock:
         clock.encode(s, p, v[L.slices["clock"]])
+    if g.skills:
+        skills.encode(s, p, v[L.slices["skills"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -339,7 +343,7 @@ def view(s, p) -> dict:
                         "heart_back": w[0] >= 0 and comp.wound_heart[w[0]]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
-            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q],
+            "knowledge": s.knowledge(q), "hit_points": s.hp_of(q), "stamina": s.stamina(q), "major_advantages": s.majors[q], "retired": s.retired[q],
             # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
             "dodged": list(s.dodged[q]), "countered": s._countered_here(q), "countered_in": list(s.countered[q]),
             "flee_free": bool(s.flee_free[q]), "adrenaline_used": s.adren[q]})
@@ -383,6 +387,8 @@ def view(s, p) -> dict:
     }
     if g.clock:
         out["clock"] = clock.view(s)
+    if g.skills:
+        out["skills"] = skills.view(s)
     return out
 
 

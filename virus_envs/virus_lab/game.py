@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import clock, creatures as CR
+from . import clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -29,6 +29,7 @@ from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules
 from .clock import ClockRules
+from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
@@ -80,9 +81,10 @@ class VirusLabGame(Game):
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
         "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
+        "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay")}
+               "flat_bosses": ("removed", "stay"), "skills": skills.METHODS}
     BOUNDS = {"rt_countdown": (0, 3600)}
 
     def _validate_config(self):
@@ -105,6 +107,7 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'data_dir': {e}") from None
         self.level = c["difficulty"]
         clock.configure(self)
+        skills.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -132,7 +135,7 @@ class VirusLabGame(Game):
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
-        self.extra_fields = clock.FIELDS if self.clock else ()
+        self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ())
         self.layout = encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
@@ -186,7 +189,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(HiddenInfo, ClockRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -356,6 +359,8 @@ class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, Event
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
+        if g.skills:                # Skill cards on the table, then assigned before the first turn (skills.py)
+            self._setup_skills()
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -464,7 +469,7 @@ class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, Event
         return c >= 0 and CR.has_creatures(self, c)
 
     def knowledge(self, p):
-        return 8 + self.tok[p][TK_BOOK]
+        return 8 + self.tok[p][TK_BOOK] + self.stat_bonus(p, "knowledge")
 
     def living_heroes(self):
         return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p] and not self.retired[p])
@@ -589,6 +594,8 @@ class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, Event
             self._go_rt()
         elif k == Q_LATE:
             self._late_step(item[1])
+        elif k == Q_SKILLS:
+            self._skills_step()
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -705,6 +712,8 @@ class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, Event
                 m[A.DISCARD_SLOT + k] = True
         elif ph == PH_LATE:
             self._mask_late(m, p)
+        elif ph == PH_SKILL:
+            self._mask_skill(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -795,6 +804,8 @@ class VirusLabState(HiddenInfo, ClockRules, RealTimeRules, AdvantageRules, Event
             self._apply_discard_slot(a - A.DISCARD_SLOT, p)
         elif ph == PH_LATE:
             self._apply_late(a, p)
+        elif ph == PH_SKILL:
+            self._apply_skill(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

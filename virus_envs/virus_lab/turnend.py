@@ -45,8 +45,16 @@ class TurnEndRules:
         m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
         m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
 
+    def _price(self, p, i):
+        """The price list ("SPEND RESOURCES"; a Skill may lower it: skills.py)."""
+        return PRICES[i]
+
+    def stamina(self, p):
+        """ "initial value of 3 (as shown on player board) + 1 for each Heart token player has on hand" """
+        return 3 + self.tok[p][TK_HEART]
+
     def _can_buy(self, p, i):
-        if self.res[p] < PRICES[i]:
+        if self.res[p] < self._price(p, i):
             return False
         if i == IT_BULLET:
             return self.bullet_pool > 0
@@ -160,7 +168,7 @@ class TurnEndRules:
             self.ph = PH_NONE
             return
         i = a - A.BUY
-        self.res[p] -= PRICES[i]
+        self.res[p] -= self._price(p, i)
         if i == IT_BULLET:
             self.bullets[p] += 1
             self.bullet_pool -= 1
@@ -192,7 +200,7 @@ class TurnEndRules:
         for p in range(n):
             # "add X Action cubes from their reserve to their stock, where X is their Stamina value"
             if self.alive[p]:
-                k = min(3 + self.tok[p][TK_HEART], self.reserve[p])
+                k = min(self.stamina(p), self.reserve[p])
                 self.reserve[p] -= k
                 self.stock[p] += k
         for cell in range(self.g.geo.ncells):
