@@ -479,11 +479,12 @@ def plot_winrates(res: dict, path: str) -> None:
 
 def results_table(res: dict) -> str:
     rows = [f"{res['config']['game']} {res['config']['players']}p ({res['games']} games)"]
+    width = max([28, *(len(a["agent"]) for a in res["agents"])])      # long cmd:/ppo: specs keep the columns
     for a in res["agents"]:
         o = a["openskill"]
         base = "team game" if a["baseline"] is None else f"1/N {a['baseline']:.3f}"
         lost = sum((a.get("forfeits") or {}).values())
-        rows.append(f"  {a['agent']:<28} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
+        rows.append(f"  {a['agent']:<{width}} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
                     f" ({base})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}"
                     + (f"  forfeited {lost}" if lost else ""))
     return "\n".join(rows)
