@@ -125,6 +125,8 @@ class VirusLabHeuristic(ParamAgent):
             a = self._trap(v, p, m)
         elif ph == P_SKILL:
             a = self._skill(v, p, m)
+        elif ph.startswith("campaign:"):
+            a = self._preplay(v, p, m)
         elif ph == P_LATE:
             # real_time=True: a stealth turn takes a few seconds of the countdown, so starting 15 s later to
             # recover a spent Advantage costs nothing; in the burst turns every second counts
@@ -151,6 +153,26 @@ class VirusLabHeuristic(ParamAgent):
             if mine >= 2 or not open_:
                 return A.PASS
         return A.OPTION + min(open_, key=rank) if open_ else None
+
+    def _preplay(self, v, p, m):
+        """Campaign Pre-Play (campaign_games): Hit points first (+2 if affordable), then one Skill card nobody else
+        wants (the best-ranked), then Knowledge, Stamina; in a Skill auction bid `skill_bid` XP (or what is left)."""
+        c = v["campaign"]
+        if c["step"] == "bid":
+            bids = [x for x in range(len(m)) if m[A.OPTION + x]] if len(m) > A.OPTION else []
+            return A.OPTION + min(self.params["skill_bid"], max(bids)) if bids else None
+        for opt in (6, 5):
+            if m[A.OPTION + opt]:
+                return A.OPTION + opt
+        wanted = {k for q, w in enumerate(c["wants"]) if q != p for k in w}
+        power = [s_[1] for s_ in self.g.skill_cards]
+        free = [k for k in range(16) if m[A.OPTION + 7 + k] and k not in wanted]
+        if free and not c["wants"][p]:
+            return A.OPTION + 7 + min(free, key=lambda k: self.SKILL_RANK.index(power[k]))
+        for opt in (1, 3):
+            if m[A.OPTION + opt]:
+                return A.OPTION + opt
+        return A.OPTION
 
     def _default(self, m):
         for a in (A.KEEP, A.NO_FOUR, A.GAIN_DONE, A.BUY_DONE, A.SPEND_DONE, A.ACCEPT, A.ROLL, A.PASS):

@@ -24,6 +24,8 @@ VARIANTS = {
     "real_time": {"real_time": True},
     "skills_draft": {"skills": "draft"},
     "skills_auction_real_time": {"skills": "auction", "real_time": True},
+    "campaign_game": {"campaign": True},
+    "whole_campaign": {"campaign_games": 2},
 }
 CASES = [(name, n) for name in VARIANTS for n in (1, 2, 4)]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))
@@ -90,8 +92,10 @@ def test_determinize_keeps_what_the_seat_sees_and_resamples_the_rest(name, n):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_hidden_facts_are_the_components_the_docs_name(name):
     text = DOC.read_text()
-    m = re.search(r"^## Hidden information\n(.*?)(?=^## |\Z)", text, re.M | re.S)
-    documented = set(re.findall(r"^\|\s*`([^`]+)`", m.group(1), re.M))
+    documented = set()
+    for title in ("Hidden information", "Hidden information of the advanced elements"):
+        m = re.search(rf"^## {title}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+        documented |= set(re.findall(r"^\|\s*`([^`]+)`", m.group(1), re.M))
     named = set()
     for n in (1, 2, 4):
         for s in _positions(name, n):

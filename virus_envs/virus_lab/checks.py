@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import clock, creatures as CR, skills
+from . import campaign, clock, creatures as CR, skills
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
@@ -273,3 +273,5 @@ def validate_dict(g, d) -> None:
         clock.validate(g, d)
     if g.skills:
         skills.validate(g, d)
+    if g.campaign:
+        campaign.validate_game(g, d)

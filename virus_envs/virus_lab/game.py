@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import clock, creatures as CR, skills
+from ..core import Game, ObsLayout, State, make_rng, rng_from_dict, rng_to_dict
+from . import campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -28,6 +28,7 @@ from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_co
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules
+from .campaign import CampaignRules
 from .clock import ClockRules
 from .skills import SkillRules
 from .hidden import HiddenInfo
@@ -82,10 +83,12 @@ class VirusLabGame(Game):
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
         "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
         "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
+        "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
+        "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "skills": skills.METHODS}
-    BOUNDS = {"rt_countdown": (0, 3600)}
+    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
         c = self.config
@@ -107,6 +110,11 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'data_dir': {e}") from None
         self.level = c["difficulty"]
         clock.configure(self)
+        if (c["campaign"] or c["campaign_games"]) and c["skills"] != "none":
+            raise ValueError("config key 'skills': a campaign gains Skill cards with XP in its Pre-Play (leave 'none')")
+        if c["campaign"] and c["campaign_games"]:
+            raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
+        self.campaign = bool(c["campaign"])
         skills.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
@@ -135,8 +143,16 @@ class VirusLabGame(Game):
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
-        self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ())
-        self.layout = encoding.layout(self)
+        self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
+            campaign.FIELDS if self.campaign else ())
+        self._inner = {}
+        if self.config["campaign_games"]:
+            inner = self.inner_game(campaign.START_DIFFICULTY).layout
+            self.inner_size = inner.size
+            self.layout = ObsLayout(list(inner.fields) + [("campaign", campaign.CB)])
+            self.skill_cards = self.inner_game(campaign.START_DIFFICULTY).skill_cards
+        else:
+            self.layout = encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
 
@@ -144,18 +160,41 @@ class VirusLabGame(Game):
         return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
 
     # -- setup ------------------------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> "VirusLabState":
-        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays."""
+    def inner_game(self, difficulty):
+        """A game of this campaign at a difficulty (config `campaign_games`): the same config, `campaign=True`."""
+        g = self._inner.get(difficulty)
+        if g is None:
+            cfg = dict(self.config, campaign=True, campaign_games=0, difficulty=difficulty)
+            g = self._inner[difficulty] = VirusLabGame(num_players=self.num_players, **cfg)
+        return g
+
+    def new_initial_state(self, seed: int | None = None, campaign_heroes=None) -> "VirusLabState":
+        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays. A campaign game
+        (`campaign=True`) takes its Heroes as the campaign carries them (`campaign.Campaign.heroes`; None: a first
+        play); a whole campaign (`campaign_games`) starts with the first Pre-Play."""
+        if self.config["campaign_games"]:
+            return campaign.CampaignState(
+                self, campaign.Campaign(self.num_players, self.config["campaign_games"], self.config["difficulty"]),
+                None, make_rng(seed))
         s = VirusLabState(self)
         s.rng = make_rng(seed)
-        s._setup()
+        s._setup(campaign_heroes)
         s._advance()
         return s
 
     def _validate_dict(self, d: dict) -> None:
-        validate_dict(self, d)
+        if self.config["campaign_games"]:
+            campaign.validate_campaign(self, d)
+        else:
+            validate_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
+        if self.config["campaign_games"]:
+            c = campaign.Campaign.from_dict(d["campaign"])
+            inner = self.inner_game(c.difficulty).state_from_dict(d["inner"]) if d["inner"] is not None else None
+            s = campaign.CampaignState(self, c, inner, rng_from_dict(d["rng"]))
+            s.truncated = bool(d["truncated"])
+            return s
         s = VirusLabState(self)
         for f in _FIELDS + self.extra_fields:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
@@ -189,7 +228,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, ClockRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -199,7 +238,7 @@ class VirusLabState(HiddenInfo, ClockRules, SkillRules, RealTimeRules, Advantage
         self._mask = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self, campaign_heroes=None):
         g, comp, geo, n = self.g, self.g.comp, self.g.geo, self.n
         rng = self.rng
         N = geo.ncells
@@ -315,9 +354,11 @@ class VirusLabState(HiddenInfo, ClockRules, SkillRules, RealTimeRules, Advantage
         self.wounds = [[] for _ in range(n)]
         self.disp = [[] for _ in range(n)]
         self.net = [[] for _ in range(n)]
+        if g.skills:                # Skill cards: on the table (skills.py), or the campaign's Heroes' (campaign.py)
+            self._setup_skills(campaign_heroes)
         labs_out = []
         for p in range(n):
-            while len(self.disp[p]) < 8:
+            while len(self.disp[p]) < self.knowledge(p):        # 8 cards in the base game
                 c = self.room_deck.pop()
                 if comp.room_lab[c] >= 0:
                     labs_out.append(c)
@@ -359,8 +400,8 @@ class VirusLabState(HiddenInfo, ClockRules, SkillRules, RealTimeRules, Advantage
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
-        if g.skills:                # Skill cards on the table, then assigned before the first turn (skills.py)
-            self._setup_skills()
+        if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
+            self.queue.insert(0, [Q_SKILLS])
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c

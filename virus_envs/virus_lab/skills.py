@@ -85,7 +85,7 @@ def load_skills(data_dir: str | None):
 def configure(g) -> None:
     c = g.config
     g.skill_method = METHODS.index(c["skills"])
-    g.skills = g.skill_method > 0
+    g.skills = g.skill_method > 0 or g.campaign      # "This variant [Campaign] requires the Skills expansion"
     if not g.skills:
         return
     try:
@@ -107,7 +107,8 @@ class SkillRules:
 
     def stat_bonus(self, p, stat):
         """Knowledge, Stamina or Hit points added to p's base value ("knowledge", "stamina", "hit_points")."""
-        return self._power(p, stat)
+        b = self._power(p, stat)
+        return b + self._campaign_bonus(p, stat) if self.g.campaign else b
 
     def hp_of(self, p):
         return self.g.hp + self.stat_bonus(p, "hit_points")
@@ -166,6 +167,15 @@ class SkillRules:
             self.t_breach[p] += x
             self.breach_pool -= x
 
+    def _respawn(self, p, h):
+        # "Reset the player's tokens, rooms and cubes as they were at setup, but with the following penalties: Take
+        # just 5 bullet cubes": the Skill cards' starting tokens and tiles come back, not their bullets
+        super()._respawn(p, h)
+        if self.g.skills:
+            for k in self.skills[p]:
+                if self.g.skill_cards[k][1] != "start_bullets":
+                    self._grant(p, k)
+
     def _take_skill(self, p, i):
         k = self.sk_table[i]
         self.sk_table[i] = -1
@@ -173,19 +183,21 @@ class SkillRules:
         self._grant(p, k)
 
     # -- assignment ------------------------------------------------------------------------------------
-    def _setup_skills(self):
-        """ "Place 2X+1 skill cards on the table, where X is the number of players" (from the shuffled cards)."""
+    def _setup_skills(self, campaign_heroes=None):
+        """ "Place 2X+1 skill cards on the table, where X is the number of players" (from the shuffled cards); in a
+        campaign game, the Skill cards the Heroes own (campaign.py)."""
         self.skills = [[] for _ in range(self.n)]
         self.sk_mode, self.sk_passes, self.sk_keep, self.sk_order = SK_NONE, 0, [], []
         self.sk_table, self.sk_bids, self.sk_box = [], [], []
-        if not self.g.skills:
+        if self.g.campaign:
+            self._setup_campaign(campaign_heroes)
+            self._campaign_skills(campaign_heroes)
             return
         cards = list(range(NUM_SKILLS))
         self.rng.shuffle(cards)
         k = min(2 * self.n + 1, NUM_SKILLS)
         self.sk_table, self.sk_box = cards[:k], sorted(cards[k:])
         self.sk_bids = [[-1, 0] for _ in range(k)]
-        self.queue.insert(0, [Q_SKILLS])
 
     def _skills_step(self):
         order = self._order_from_lead()
@@ -324,12 +336,13 @@ def validate(g, d) -> None:
     seen = []
     for q, held in enumerate(check_list(env, "skills", d["skills"], n)):
         check_ints(env, f"skills[{q}]", held, None, 0, NUM_SKILLS - 1)
-        if len(held) > MAX_SKILLS:
+        if len(held) > MAX_SKILLS and not g.campaign:     # a campaign's Heroes gain up to 2 a game
             raise fail(env, f"skills[{q}]", f"at most {MAX_SKILLS} Skill cards, got {len(held)}")
         seen += held
     table = check_ints(env, "sk_table", d["sk_table"], None, -1, NUM_SKILLS - 1)
     box = check_ints(env, "sk_box", d["sk_box"], None, 0, NUM_SKILLS - 1)
-    cards = seen + [k for k in table if k >= 0] + box
+    gone = check_ints(env, "sk_gone", d["sk_gone"], None, 0, NUM_SKILLS - 1) if g.campaign else []
+    cards = seen + [k for k in table if k >= 0] + box + gone
     if sorted(cards) != list(range(NUM_SKILLS)):
         raise fail(env, "sk_box", "held + table + box is not each of the 16 Skill cards once")
     bids = check_list(env, "sk_bids", d["sk_bids"], len(table))
