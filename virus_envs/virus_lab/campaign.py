@@ -24,7 +24,7 @@ import json
 
 import numpy as np
 
-from ..core import State, derive_seed, make_rng, rng_from_dict, rng_to_dict
+from ..core import ObsLayout, State, derive_seed, make_rng, rng_from_dict, rng_to_dict
 from ..core.validate import check_int, check_ints, check_list, fail
 from .actions import A, MAX_OPTS
 from .flow import PH_GAIN, PH_NONE  # noqa: F401
@@ -46,6 +46,33 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
+
+
+def configure(g) -> None:
+    """Game set-up (`VirusLabGame._validate_config`): `g.campaign`; a campaign's Skill cards come from XP."""
+    c = g.config
+    if (c["campaign"] or c["campaign_games"]) and c["skills"] != "none":
+        raise ValueError("config key 'skills': a campaign gains Skill cards with XP in its Pre-Play (leave 'none')")
+    if c["campaign"] and c["campaign_games"]:
+        raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
+    g.campaign = bool(c["campaign"])
+
+
+def inner_game(g, difficulty):
+    """A game of the campaign `g` (config `campaign_games`) at a difficulty: the same config, `campaign=True`."""
+    inner = g._inner.get(difficulty)
+    if inner is None:
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty)
+        inner = g._inner[difficulty] = type(g)(num_players=g.num_players, **cfg)
+    return inner
+
+
+def whole_layout(g) -> ObsLayout:
+    """A whole campaign's observation: a game's blocks, then the `campaign` block."""
+    inner = g.inner_game(START_DIFFICULTY)
+    g.inner_size = inner.layout.size
+    g.skill_cards = inner.skill_cards
+    return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
 
 
 def base_delta(stat, level):
@@ -314,6 +341,20 @@ class CampaignState(State):
         self.camp, self.inner, self.rng = camp, inner, rng
         self._mask = None
         self.truncated = False
+
+    @classmethod
+    def start(cls, game, seed):
+        """A new campaign: its first Pre-Play."""
+        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"])
+        return cls(game, c, None, make_rng(seed))
+
+    @classmethod
+    def from_dict(cls, game, d):
+        c = Campaign.from_dict(d["campaign"])
+        inner = game.inner_game(c.difficulty).state_from_dict(d["inner"]) if d["inner"] is not None else None
+        s = cls(game, c, inner, rng_from_dict(d["rng"]))
+        s.truncated = bool(d["truncated"])
+        return s
 
     # -- flow --------------------------------------------------------------------------------------------
     def _start_game(self):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import Game, ObsLayout, State, make_rng, rng_from_dict, rng_to_dict
+from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
 from . import campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
@@ -110,11 +110,7 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'data_dir': {e}") from None
         self.level = c["difficulty"]
         clock.configure(self)
-        if (c["campaign"] or c["campaign_games"]) and c["skills"] != "none":
-            raise ValueError("config key 'skills': a campaign gains Skill cards with XP in its Pre-Play (leave 'none')")
-        if c["campaign"] and c["campaign_games"]:
-            raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
-        self.campaign = bool(c["campaign"])
+        campaign.configure(self)
         skills.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
@@ -146,13 +142,7 @@ class VirusLabGame(Game):
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
             campaign.FIELDS if self.campaign else ())
         self._inner = {}
-        if self.config["campaign_games"]:
-            inner = self.inner_game(campaign.START_DIFFICULTY).layout
-            self.inner_size = inner.size
-            self.layout = ObsLayout(list(inner.fields) + [("campaign", campaign.CB)])
-            self.skill_cards = self.inner_game(campaign.START_DIFFICULTY).skill_cards
-        else:
-            self.layout = encoding.layout(self)
+        self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
 
@@ -161,21 +151,14 @@ class VirusLabGame(Game):
 
     # -- setup ------------------------------------------------------------------------------
     def inner_game(self, difficulty):
-        """A game of this campaign at a difficulty (config `campaign_games`): the same config, `campaign=True`."""
-        g = self._inner.get(difficulty)
-        if g is None:
-            cfg = dict(self.config, campaign=True, campaign_games=0, difficulty=difficulty)
-            g = self._inner[difficulty] = VirusLabGame(num_players=self.num_players, **cfg)
-        return g
+        return campaign.inner_game(self, difficulty)
 
     def new_initial_state(self, seed: int | None = None, campaign_heroes=None) -> "VirusLabState":
         """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays. A campaign game
         (`campaign=True`) takes its Heroes as the campaign carries them (`campaign.Campaign.heroes`; None: a first
         play); a whole campaign (`campaign_games`) starts with the first Pre-Play."""
         if self.config["campaign_games"]:
-            return campaign.CampaignState(
-                self, campaign.Campaign(self.num_players, self.config["campaign_games"], self.config["difficulty"]),
-                None, make_rng(seed))
+            return campaign.CampaignState.start(self, seed)
         s = VirusLabState(self)
         s.rng = make_rng(seed)
         s._setup(campaign_heroes)
@@ -190,11 +173,7 @@ class VirusLabGame(Game):
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
         if self.config["campaign_games"]:
-            c = campaign.Campaign.from_dict(d["campaign"])
-            inner = self.inner_game(c.difficulty).state_from_dict(d["inner"]) if d["inner"] is not None else None
-            s = campaign.CampaignState(self, c, inner, rng_from_dict(d["rng"]))
-            s.truncated = bool(d["truncated"])
-            return s
+            return campaign.CampaignState.from_dict(self, d)
         s = VirusLabState(self)
         for f in _FIELDS + self.extra_fields:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
