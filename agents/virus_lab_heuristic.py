@@ -33,7 +33,7 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 from __future__ import annotations
 
 from virus_envs.agents.base import ParamAgent
-from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
+from virus_envs.virus_lab.actions import A, MAX_DISPLAY, MAX_OPTS, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
 from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_SKILL, PH_TRAP
@@ -159,7 +159,7 @@ class VirusLabHeuristic(ParamAgent):
         wants (the best-ranked), then Knowledge, Stamina; in a Skill auction bid `skill_bid` XP (or what is left)."""
         c = v["campaign"]
         if c["step"] == "bid":
-            bids = [x for x in range(len(m)) if m[A.OPTION + x]] if len(m) > A.OPTION else []
+            bids = [x for x in range(MAX_OPTS) if m[A.OPTION + x]]
             return A.OPTION + min(self.params["skill_bid"], max(bids)) if bids else None
         for opt in (6, 5):
             if m[A.OPTION + opt]:

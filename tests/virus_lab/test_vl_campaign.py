@@ -286,3 +286,20 @@ def test_cli_plays_whole_campaigns(tmp_path):
     main(["eval", "--game", "virus_lab_v0", "--players", "1", "--game-config", "campaign_games=2", "--agent",
           "heuristic", "--games", "2", "--out", str(out)])
     assert json.loads(out.read_text())
+
+
+def test_heuristic_bids_legally_in_a_skill_auction():
+    from virus_envs.agents.base import Decision
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+    g, s = campaign_state(2, games=1)
+    for _ in range(2):
+        s.apply_action(skill(3))
+        s.apply_action(OPT)
+    bot = VirusLabHeuristic(g)
+    while s.inner is None:
+        p = s.current_player()
+        a = bot.act(Decision(seat=p, phase=s.phase(), view=s.view(p), observation=None,
+                             action_mask=s.legal_action_mask(), game=g))
+        assert s.legal_action_mask()[a]
+        s.apply_action(a)
+    assert sorted(len(h["skills"]) for h in s.camp.heroes) == [0, 1]
