@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[dev,rl,bench,render,web,openspiel]"
+	$(PY) -m pip install --quiet -e ".[dev,rl,tensorboard,bench,render,web,openspiel]"
 	touch $(STAMP)
 
 run: $(STAMP)
