@@ -38,6 +38,7 @@ def check_invariants(s):
         cubes = s.stock[p] + s.reserve[p] + sum(s.cubes[c * n + p] for c in range(N))
         if p == s.cur and s.roll:
             cubes += roll[0]
+        cubes += sum(b[1] for b in getattr(s, "sk_bids", ()) if b[0] == p)    # the Skill auction
         assert cubes == comp.action_cubes, f"seat {p} action cubes {cubes}"
         assert min(s.stock[p], s.reserve[p], s.bullets[p]) >= 0
         assert 0 <= s.res[p] <= 30

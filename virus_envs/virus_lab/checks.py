@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import creatures as CR
-from . import walls
+from . import campaign, clock, creatures as CR, skills, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
-                   Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+                   Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
-_SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P)
-_NUM_STEPS = 20
+_SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
+_NUM_STEPS = 22
 
 
 def validate_dict(g, d) -> None:
@@ -50,6 +49,10 @@ def validate_dict(g, d) -> None:
     i("lead", 0, n - 1)
     i("cur", 0, n - 1)
     i("ph", 0, NUM_PHASES - 1)
+    if d["ph"] == PH_LATE and not g.clock:
+        raise fail(env, "ph", "a late-start declaration needs real_time=True")
+    if d["ph"] == PH_SKILL and not g.skills:
+        raise fail(env, "ph", "a Skill card choice needs skills on")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -262,6 +265,8 @@ def validate_dict(g, d) -> None:
         raise fail(env, "bullet_pool", f"reserve + stocks + roll is not the {comp.bullets} Bullet cubes of the box")
     for q in range(n):
         tot = stock[q] + reserve[q] + sum(cubes[c * n + q] for c in range(N)) + (r[0] if q == d["cur"] else 0)
+        if g.skills:                        # Action cubes placed on Skill cards in the auction
+            tot += sum(b[1] for b in d["sk_bids"] if isinstance(b, list) and b and b[0] == q)
         if tot != comp.action_cubes:
             raise fail(env, "stock", f"seat {q}: stock + reserve + rooms + roll make {tot} Action cubes, a colour "
                                      f"has {comp.action_cubes}")
@@ -278,3 +283,10 @@ def validate_dict(g, d) -> None:
                                         f"{comp.barrier_supply[k]}")
     if sum((m + 1) // 2 for m in majors) > comp.major_cards:
         raise fail(env, "majors", f"needs more than the {comp.major_cards} Major Advantage cards")
+    # -- the advanced elements switched on --------------------------------------------------------------
+    if g.clock:
+        clock.validate(g, d)
+    if g.skills:
+        skills.validate(g, d)
+    if g.campaign:
+        campaign.validate_game(g, d)

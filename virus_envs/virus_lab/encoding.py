@@ -22,7 +22,8 @@ import numpy as np
 from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .components import NUM_SHAPES, TK_BOOK
+from .components import NUM_SHAPES
+from . import clock, skills
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -45,6 +46,11 @@ def layout(game) -> ObsLayout:
     extra = advanced_size(game)
     if extra:       # the advanced elements' own block, at the end (the base blocks keep their places)
         blocks.append(("advanced", extra))
+    # the clock's and the Skills' blocks, only when switched on (the base game's observation is unchanged)
+    if game.clock:
+        blocks.append(("clock", clock.CLOCK_F))
+    if game.skills:
+        blocks.append(("skills", skills.SKILL_F))
     return ObsLayout(blocks)
 
 
@@ -213,7 +219,8 @@ def encode(s, p) -> np.ndarray:
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9
-    G[1 + s.ph] = 1                         # PHASE_SLOTS phase slots (room for phases to come)
+    if s.ph < PHASE_SLOTS:                  # the base game's phases; an element's phase is in its own block
+        G[1 + s.ph] = 1
     o = 1 + PHASE_SLOTS
     G[o + (s.lead - p) % n] = 1
     if not s.terminal:
@@ -310,7 +317,7 @@ def encode(s, p) -> np.ndarray:
         nd = len(disp)
         D[:nd] = dtab[[c for c, _ in disp]]
         D[:nd, 1] = [up for _, up in disp]
-        if s.cur == p and s.ph >= PH_FLIP and not s.terminal:
+        if s.cur == p and PH_FLIP <= s.ph <= PH_RESTORE and not s.terminal:
             if s.ph == PH_DISCARD:
                 for k in s.dsel[2:]:
                     D[k, 15] = 1
@@ -322,6 +329,10 @@ def encode(s, p) -> np.ndarray:
             D[:, 17] = left / 6
     if "advanced" in L.slices:
         _encode_advanced(s, p, v[L.slices["advanced"]])
+    if g.clock:
+        clock.encode(s, p, v[L.slices["clock"]])
+    if g.skills:
+        skills.encode(s, p, v[L.slices["skills"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -370,11 +381,11 @@ def view(s, p) -> dict:
                         "heart_back": w[0] >= 0 and comp.wound_heart[w[0]]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
-            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q],
+            "knowledge": s.knowledge(q), "hit_points": s.hp_of(q), "stamina": s.stamina(q), "major_advantages": s.majors[q], "retired": s.retired[q],
             # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
             "dodged": list(s.dodged[q]), "countered": s._countered_here(q), "countered_in": list(s.countered[q]),
             "flee_free": bool(s.flee_free[q]), "adrenaline_used": s.adren[q]})
-    return {
+    out = {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
         "event": comp.event_name[s.event] if s.event >= 0 and not s.event_secret(p) else None,
         "events_played": len(s.event_pile),
@@ -414,6 +425,11 @@ def view(s, p) -> dict:
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
         "display_choice": _display_choice(s),
     }
+    if g.clock:
+        out["clock"] = clock.view(s)
+    if g.skills:
+        out["skills"] = skills.view(s)
+    return out
 
 
 def _display_choice(s):
@@ -422,7 +438,7 @@ def _display_choice(s):
     `recover advantage`, `major advantage: restore 3 room cards`) or "discard" (`for` names the group
     action, with its `shape` and `colour`, -1 for any); the seat, the slots open to it, the slots already
     chosen (discard) and how many are left."""
-    if s.terminal or s.ph < PH_FLIP:
+    if s.terminal or not PH_FLIP <= s.ph <= PH_RESTORE:
         return None
     from .actions import TABLE
     p = s.cur

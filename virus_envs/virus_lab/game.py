@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import creatures as CR
+from . import campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -28,6 +28,9 @@ from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_co
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules, additional_creatures
+from .campaign import CampaignRules
+from .clock import ClockRules
+from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
@@ -88,9 +91,17 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
+        "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
+        "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
+        "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
+        "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
+        "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
+        "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged")}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
+    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
         c = self.config
@@ -111,6 +122,10 @@ class VirusLabGame(Game):
             self.comp = load_components(c["data_dir"] or None)
         except ValueError as e:
             raise ValueError(f"config key 'data_dir': {e}") from None
+        self.level = c["difficulty"]
+        clock.configure(self)
+        campaign.configure(self)
+        skills.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -131,6 +146,8 @@ class VirusLabGame(Game):
             self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
                 self.geo, self.ranged, self.smoke, self.resolution)
             self.num_actions = len(self.actions)
+            if self.clock:                              # the countdown prices the added actions too
+                self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
@@ -146,7 +163,11 @@ class VirusLabGame(Game):
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
-        self.layout = encoding.layout(self)
+        # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
+        self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
+            campaign.FIELDS if self.campaign else ())
+        self._inner = {}
+        self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
 
@@ -154,20 +175,32 @@ class VirusLabGame(Game):
         return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
 
     # -- setup ------------------------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> "VirusLabState":
-        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays."""
+    def inner_game(self, difficulty):
+        return campaign.inner_game(self, difficulty)
+
+    def new_initial_state(self, seed: int | None = None, campaign_heroes=None) -> "VirusLabState":
+        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays. A campaign game
+        (`campaign=True`) takes its Heroes as the campaign carries them (`campaign.Campaign.heroes`; None: a first
+        play); a whole campaign (`campaign_games`) starts with the first Pre-Play."""
+        if self.config["campaign_games"]:
+            return campaign.CampaignState.start(self, seed)
         s = VirusLabState(self)
         s.rng = make_rng(seed)
-        s._setup()
+        s._setup(campaign_heroes)
         s._advance()
         return s
 
     def _validate_dict(self, d: dict) -> None:
-        validate_dict(self, d)
+        if self.config["campaign_games"]:
+            campaign.validate_campaign(self, d)
+        else:
+            validate_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
+        if self.config["campaign_games"]:
+            return campaign.CampaignState.from_dict(self, d)
         s = VirusLabState(self)
-        for f in _FIELDS:
+        for f in _FIELDS + self.extra_fields:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
         s.rng = rng_from_dict(d["rng"])
         return s
@@ -200,7 +233,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -210,7 +243,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self._mask = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self, campaign_heroes=None):
         g, comp, geo, n = self.g, self.g.comp, self.g.geo, self.n
         rng = self.rng
         N = geo.ncells
@@ -327,9 +360,11 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.wounds = [[] for _ in range(n)]
         self.disp = [[] for _ in range(n)]
         self.net = [[] for _ in range(n)]
+        if g.skills:                # Skill cards: on the table (skills.py), or the campaign's Heroes' (campaign.py)
+            self._setup_skills(campaign_heroes)
         labs_out = []
         for p in range(n):
-            while len(self.disp[p]) < 8:
+            while len(self.disp[p]) < self.knowledge(p):        # 8 cards in the base game
                 c = self.room_deck.pop()
                 if comp.room_lab[c] >= 0:
                     labs_out.append(c)
@@ -372,7 +407,11 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
         # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
         self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
+        if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
+            self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
+        if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
+            self.queue.insert(0, [Q_SKILLS])
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -431,6 +470,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             d[f] = d[f][:]
         for f in _DEEP_FIELDS:
             d[f] = _copy(d[f])
+        for f in self.g.extra_fields:
+            d[f] = _copy(d[f])
         # the Generator is rebuilt from a snapshot only when the copy meets chance (building one costs more than
         # copying the rest of the state)
         d["_rng"], d["_rng_snap"] = None, (self._rng.bit_generator.state if self._rng is not None else self._rng_snap)
@@ -452,7 +493,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     def to_dict(self) -> dict:
         d = {"env_id": self.g.env_id, "num_players": self.n}
-        d.update((f, _copy(getattr(self, f))) for f in _FIELDS)
+        d.update((f, _copy(getattr(self, f))) for f in _FIELDS + self.g.extra_fields)
         for f in _BYTE_FIELDS:
             d[f] = list(d[f])
         d["rng"] = rng_to_dict(self.rng)
@@ -479,7 +520,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         return c >= 0 and CR.has_creatures(self, c)
 
     def knowledge(self, p):
-        return 8 + self.tok[p][TK_BOOK]
+        return 8 + self.tok[p][TK_BOOK] + self.stat_bonus(p, "knowledge")
 
     def living_heroes(self):
         return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p] and not self.retired[p])
@@ -556,7 +597,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._trap_check(item[1])
         elif k == Q_EXTRA:
             x = additional_creatures(comp.event_number[self.event], self.living_heroes())
-            if x:
+            if x and not self.g.clock:      # a rule of the "No Real Time" variant only
                 # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
                 CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
                 self._place_continue()
@@ -602,6 +643,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._take_wounds(item[1], item[2], bool(item[3]))
         elif k == Q_RT_GO:
             self._go_rt()
+        elif k == Q_LATE:
+            self._late_step(item[1])
+        elif k == Q_SKILLS:
+            self._skills_step()
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -724,6 +769,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         elif ph == PH_DISCARD:
             for k in self._discard_open(p):
                 m[A.DISCARD_SLOT + k] = True
+        elif ph == PH_LATE:
+            self._mask_late(m, p)
+        elif ph == PH_SKILL:
+            self._mask_skill(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -812,6 +861,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._apply_restore(a - A.FLIP, p)
         elif ph == PH_DISCARD:
             self._apply_discard_slot(a - A.DISCARD_SLOT, p)
+        elif ph == PH_LATE:
+            self._apply_late(a, p)
+        elif ph == PH_SKILL:
+            self._apply_skill(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

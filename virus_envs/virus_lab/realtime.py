@@ -85,6 +85,10 @@ class RealTimeRules:
         self.in_rt = False
         self.ph = PH_NONE
 
+    def search_cubes(self, p):
+        """ "SEARCH. Spend 3 Action cubes" (a Skill may lower it: skills.py)."""
+        return 3
+
     def _countered_here(self, p):
         """Has the Creature group p stands against counter-attacked him this turn? "at least 1 Creature
         counter-attack must be done for each turn also if the player doesn't attack", for each group the Hero
@@ -170,7 +174,7 @@ class RealTimeRules:
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
         if g.smoke:
             m[smoke.use_id(g)] = smoke.can_use(self, p)
-        elif st >= 3 and self.searched[cell] < 0 and eff != EF_BLACKOUT:
+        if not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
         if st >= cost:
@@ -265,7 +269,7 @@ class RealTimeRules:
             if amt or pen:
                 pending = self._damage(p, amt, pen, True)
         elif a == A.SEARCH:
-            self._move_cubes(p, 3, cell)
+            self._move_cubes(p, self.search_cubes(p), cell)
             self.searched[cell] = p
         elif a == A.ACTIVATE:
             combat = CR.has_creatures(self, cell)

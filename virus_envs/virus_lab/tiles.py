@@ -38,7 +38,7 @@ class TileRules:
         self.expl_by[cell] = -1
         for p in range(self.n):
             if x and self.pos[p] == cell:
-                k = min(x, self.g.hp - len(self.wounds[p]))
+                k = min(x, self.hp_of(p) - len(self.wounds[p]))
                 x -= k
                 self._hurt(p, k, False, damage=True)
         b = cell * NK

@@ -50,9 +50,16 @@ class TurnEndRules:
     def _can_buy_any(self, p):
         return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p) \
             or resolution.can_buy(self, p)
+    def _price(self, p, i):
+        """The price list ("SPEND RESOURCES"; a Skill may lower it: skills.py)."""
+        return PRICES[i]
+
+    def stamina(self, p):
+        """ "initial value of 3 (as shown on player board) + 1 for each Heart token player has on hand" """
+        return 3 + self.tok[p][TK_HEART]
 
     def _can_buy(self, p, i):
-        if self.res[p] < PRICES[i]:
+        if self.res[p] < self._price(p, i):
             return False
         if i == IT_BULLET:
             return self.bullet_pool > 0
@@ -171,7 +178,7 @@ class TurnEndRules:
         if a >= NUM_ACTIONS:                    # `buy smoke bomb` / `buy resolution token` (Special contents)
             (smoke.buy if self.g.actions.payloads[a][0] == "buy_smoke" else resolution.buy)(self, p)
         else:
-            self.res[p] -= PRICES[i]
+            self.res[p] -= self._price(p, i)
         if i == IT_BULLET:
             self.bullets[p] += 1
             self.bullet_pool -= 1
@@ -205,7 +212,7 @@ class TurnEndRules:
         for p in range(n):
             # "add X Action cubes from their reserve to their stock, where X is their Stamina value"
             if self.alive[p]:
-                k = min(3 + self.tok[p][TK_HEART], self.reserve[p])
+                k = min(self.stamina(p), self.reserve[p])
                 self.reserve[p] -= k
                 self.stock[p] += k
         for cell in range(self.g.geo.ncells):

@@ -31,7 +31,7 @@ class WoundRules:
         del self.wound_known[len(self.wound_deck):]
         deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
         self.wounds[p].append([c, bool(face_down), bool(deep)])
-        if len(self.wounds[p]) >= self.g.hp:
+        if len(self.wounds[p]) >= self.hp_of(p):
             self._die(p)
 
     def _die(self, p):
