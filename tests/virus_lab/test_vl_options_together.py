@@ -36,3 +36,24 @@ def test_the_countdown_prices_the_added_actions():
     assert {int(g.rt_cost[i]) for i in ranged} == {10}           # attack: 10 s in the shipped realtime.yaml
     assert int(g.rt_cost[smoke]) == 3                             # activate: 3 s
     assert int(g.rt_cost[names.index("buy smoke bomb")]) == 0     # bought at turn end, not in Real Time
+
+
+@pytest.mark.parametrize("cfg", [{}, dict(smoke_bombs=True), dict(smoke_bombs=True, real_time=True)])
+def test_no_search_in_combat_whatever_the_options(cfg):
+    """ACTION COSTS TABLE: "Search | 3 actions/room | NO" (in combat). A merge of the Smoke-bomb mask once
+    offered Search beside Creatures when Smoke bombs were off."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from vl_helpers import at, corridor, creatures, empty_state
+
+    from virus_envs.virus_lab.actions import A
+
+    s = empty_state(1, **cfg)
+    rooms = corridor(s, 2, range(1, 5))
+    at(s, 0, rooms[1])
+    s._mask = None
+    assert s.legal_action_mask()[A.SEARCH]
+    creatures(s, rooms[1], dog=1)
+    s._mask = None
+    assert not s.legal_action_mask()[A.SEARCH]
