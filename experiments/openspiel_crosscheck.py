@@ -12,7 +12,8 @@ other seat is OpenSpiel's bot. Chance outcomes are drawn by the driver from seed
 
 Score of a game for our seat: its share of the win (1 sole winner, 1/k among k tied winners,
 1/n each in a game without a winner, e.g. truncated); parity is 1/n. The 95% interval is the
-normal one over the per-game scores. The output file is rewritten after every full rotation of
+normal one over the per-game scores. `--trees` compares the two searches' tree sizes at the same
+positions instead (`tree_shapes`). The output file is rewritten after every full rotation of
 seats, so a run stopped early keeps its games.
 """
 from __future__ import annotations
@@ -83,6 +84,41 @@ def summarise(rows, n: int) -> dict:
             "seconds_per_decision": {k: round(v, 4) for k, v in per.items()}}
 
 
+def tree_shapes(game, iters: int, seed: int = 11, every: int = 8, first: int = 40) -> dict:
+    """Tree sizes of both searches at the same positions (every `every`-th decision of the first `first`
+    of one random game): nodes made, nodes expanded (visited again after their first visit), root visits."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from virus_envs import agents
+    from virus_envs.agents.base import decision_for
+
+    rs = np.random.RandomState(seed)
+    out = {"openspiel_nodes": [], "openspiel_expanded": [], "openspiel_root_visits": [], "ours_nodes": [],
+           "ours_root_visits": []}
+    s, k = game.new_initial_state(), 0
+    while not s.is_terminal() and k < first:
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        legal = s.legal_actions()
+        if len(legal) > 1 and k % every == 0:
+            bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=1.0,
+                                   max_simulations=iters, random_state=rs, use_observation_string=True)
+            bot.run_search(s)
+            nodes = list(bot._nodes.values())
+            out["openspiel_nodes"].append(len(nodes))
+            out["openspiel_expanded"].append(sum(1 for n in nodes if n.total_visits > 0))
+            out["openspiel_root_visits"].append(bot._root_node.total_visits)
+            ours = agents.make(f"ismcts?iters={iters}&c=1.0&rollout=random&depth=end&prior=0", game.shared.engine, seed=k)
+            ours.act(decision_for(s.engine_state(), with_handle=True))
+            out["ours_nodes"].append(ours.last.nodes)
+            out["ours_root_visits"].append(sum(ours.last.visits().values()))
+        k += 1
+        s.apply_action(int(rs.choice(legal)))
+    return {key: round(float(np.mean(v)), 1) for key, v in out.items()} | {"positions": len(out["ours_nodes"])}
+
+
 def main(argv=None):
     import pyspiel
 
@@ -97,8 +133,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out")
+    ap.add_argument("--trees", action="store_true", help="only compare the two searches' tree sizes (tree_shapes)")
     a = ap.parse_args(argv)
     game = pyspiel.load_game(f"{a.game}(players={a.players}{',' + a.params if a.params else ''})")
+    if a.trees:
+        print(json.dumps(tree_shapes(game, a.iters)))
+        return
     rows = []
     t0 = time.time()
     for i in range(a.games):
