@@ -11,8 +11,8 @@ default final policy (most visits). Seats rotate: in game i our agent sits in se
 other seat is OpenSpiel's bot. Chance outcomes are drawn by the driver from seed `seed + i`.
 
 Score of a game for our seat: its share of the win (1 sole winner, 1/k among k tied winners,
-1/n each in a game without a winner, e.g. truncated); parity is 1/n. The 95% interval is the
-normal one over the per-game scores. `--trees` compares the two searches' tree sizes at the same
+1/n each in a game without a winner, e.g. truncated); parity is 1/n. The 95% interval is Wilson's
+over the games (a share counted as a fraction of a win). `--trees` compares the two searches' tree sizes at the same
 positions instead (`tree_shapes`). The output file is rewritten after every full rotation of
 seats, so a run stopped early keeps its games.
 """
@@ -73,13 +73,21 @@ def play_one(game, seat: int, iters: int, c: float, seed: int) -> dict:
             "seconds_per_decision": {k: (t / m if m else None) for k, (t, m) in spent.items()}}
 
 
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple:
+    """Wilson's 95% interval for a rate `mean` over n games (it stays within [0, 1] where few games
+    end one way; a shared win counts as its share)."""
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def summarise(rows, n: int) -> dict:
     x = np.array([r["score"] for r in rows])
-    mean = float(x.mean())
-    half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    mean, n_games = float(x.mean()), len(x)
+    lo, hi = wilson(mean, n_games)
     per = {k: float(np.mean([r["seconds_per_decision"][k] for r in rows if r["seconds_per_decision"][k]]))
            for k in ("ours", "openspiel")}
-    return {"games": len(x), "our_score": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+    return {"games": n_games, "our_score": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "parity": round(1.0 / n, 3), "our_wins": int(sum(1 for r in rows if r["score"] == 1.0)),
             "seconds_per_decision": {k: round(v, 4) for k, v in per.items()}}
 
