@@ -11,8 +11,9 @@ default final policy (most visits). Seats rotate: in game i our agent sits in se
 other seat is OpenSpiel's bot. Chance outcomes are drawn by the driver from seed `seed + i`.
 
 Score of a game for our seat: its share of the win (1 sole winner, 1/k among k tied winners,
-1/n each in a game without a winner, e.g. truncated); parity is 1/n. The 95% interval is the
-normal one over the per-game scores. The output file is rewritten after every full rotation of
+1/n each in a game without a winner, e.g. truncated); parity is 1/n. The 95% interval is Wilson's
+over the games (a share counted as a fraction of a win). `--trees` compares the two searches' tree sizes at the same
+positions instead (`tree_shapes`). The output file is rewritten after every full rotation of
 seats, so a run stopped early keeps its games.
 """
 from __future__ import annotations
@@ -72,15 +73,58 @@ def play_one(game, seat: int, iters: int, c: float, seed: int) -> dict:
             "seconds_per_decision": {k: (t / m if m else None) for k, (t, m) in spent.items()}}
 
 
+def wilson(mean: float, n: int, z: float = 1.96) -> tuple:
+    """Wilson's 95% interval for a rate `mean` over n games (it stays within [0, 1] where few games
+    end one way; a shared win counts as its share)."""
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def summarise(rows, n: int) -> dict:
     x = np.array([r["score"] for r in rows])
-    mean = float(x.mean())
-    half = 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    mean, n_games = float(x.mean()), len(x)
+    lo, hi = wilson(mean, n_games)
     per = {k: float(np.mean([r["seconds_per_decision"][k] for r in rows if r["seconds_per_decision"][k]]))
            for k in ("ours", "openspiel")}
-    return {"games": len(x), "our_score": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+    return {"games": n_games, "our_score": round(mean, 3), "ci95": [round(lo, 3), round(hi, 3)],
             "parity": round(1.0 / n, 3), "our_wins": int(sum(1 for r in rows if r["score"] == 1.0)),
             "seconds_per_decision": {k: round(v, 4) for k, v in per.items()}}
+
+
+def tree_shapes(game, iters: int, seed: int = 11, every: int = 8, first: int = 40) -> dict:
+    """Tree sizes of both searches at the same positions (every `every`-th decision of the first `first`
+    of one random game): nodes made, nodes expanded (visited again after their first visit), root visits."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from virus_envs import agents
+    from virus_envs.agents.base import decision_for
+
+    rs = np.random.RandomState(seed)
+    out = {"openspiel_nodes": [], "openspiel_expanded": [], "openspiel_root_visits": [], "ours_nodes": [],
+           "ours_root_visits": []}
+    s, k = game.new_initial_state(), 0
+    while not s.is_terminal() and k < first:
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rs.choice(outcomes, p=probs)))
+            continue
+        legal = s.legal_actions()
+        if len(legal) > 1 and k % every == 0:
+            bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rs), uct_c=1.0,
+                                   max_simulations=iters, random_state=rs, use_observation_string=True)
+            bot.run_search(s)
+            nodes = list(bot._nodes.values())
+            out["openspiel_nodes"].append(len(nodes))
+            out["openspiel_expanded"].append(sum(1 for n in nodes if n.total_visits > 0))
+            out["openspiel_root_visits"].append(bot._root_node.total_visits)
+            ours = agents.make(f"ismcts?iters={iters}&c=1.0&rollout=random&depth=end&prior=0", game.shared.engine, seed=k)
+            ours.act(decision_for(s.engine_state(), with_handle=True))
+            out["ours_nodes"].append(ours.last.nodes)
+            out["ours_root_visits"].append(sum(ours.last.visits().values()))
+        k += 1
+        s.apply_action(int(rs.choice(legal)))
+    return {key: round(float(np.mean(v)), 1) for key, v in out.items()} | {"positions": len(out["ours_nodes"])}
 
 
 def main(argv=None):
@@ -97,8 +141,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out")
+    ap.add_argument("--trees", action="store_true", help="only compare the two searches' tree sizes (tree_shapes)")
     a = ap.parse_args(argv)
     game = pyspiel.load_game(f"{a.game}(players={a.players}{',' + a.params if a.params else ''})")
+    if a.trees:
+        print(json.dumps(tree_shapes(game, a.iters)))
+        return
     rows = []
     t0 = time.time()
     for i in range(a.games):

@@ -228,3 +228,22 @@ def test_no_perfect_recall_observer_for_imperfect_information():
     obs.set_from(s, 0)
     assert obs.tensor.shape == (int(np.prod(s.engine_state().game.observation_shape)),)
     assert obs.string_from(s, 0) == s.observation_string(0)
+
+
+def test_crosscheck_scores_are_shares_of_the_win():
+    from virus_envs.experiments.openspiel_crosscheck import score_of
+    assert score_of([1.0, -1.0], 0) == 1.0 and score_of([1.0, -1.0], 1) == 0.0
+    assert score_of([0.0, 0.0], 1) == 0.5                          # truncated: nobody won
+    assert score_of([0.5, 0.5, -1.0], 1) == 0.5 and score_of([0.5, 0.5, -1.0], 2) == 0.0
+
+
+def test_crosscheck_interval_is_wilsons():
+    from virus_envs.experiments.openspiel_crosscheck import wilson
+    lo, hi = wilson(0.9, 10)                      # 9 wins in 10: Wilson's interval is 0.596..0.982
+    assert abs(lo - 0.5958) < 1e-3 and abs(hi - 0.9821) < 1e-3
+
+
+def test_crosscheck_plays_a_whole_game():
+    from virus_envs.experiments.openspiel_crosscheck import play_one
+    r = play_one(_load("python_virus_cards", 2), seat=1, iters=2, c=1.0, seed=0)
+    assert r["score"] in (0.0, 0.5, 1.0) and len(r["returns"]) == 2

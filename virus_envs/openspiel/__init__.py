@@ -23,7 +23,8 @@ order the same probability, as the engine's own shuffle does.
 
 Imperfect-information games provide observations (what a seat knows now), not perfect-recall
 information states: OpenSpiel's `ISMCTSBot` runs on them with `use_observation_string=True`, and
-`resample_from_infostate` is the engine's `determinize`.
+`resample_from_infostate` is the engine's `determinize`. Checks, speed, the cross-check of our
+IS-MCTS against OpenSpiel's and the limitations: docs/openspiel.md.
 """
 from __future__ import annotations
 
