@@ -6,11 +6,12 @@ transitions of all seats are fed to one learner: values mix viewpoints, and the 
 
 | | |
 |---|---|
-| episode | one game; at `reset` a learner seat is drawn uniformly, and the other seats get opponents drawn from the pool |
+| episode | one game; at `reset` a learner seat is drawn uniformly (or `learner_seat`), and the other seats get opponents drawn from the pool |
 | pool | agent specs (`random`, `heuristic`, `heuristic:<variant>`, ...) and `snapshot` (a frozen past copy of the learner, sampled among the last few), with weights |
 | step | the learner's action, then every opponent decision inside `step()` until the learner must decide again or the game ends |
-| observation | `observation(learner)` only: the learner's own seat-relative view (float32, `game.observation_shape`) |
+| observation | `observation(learner)` only: the learner's own seat-relative view (float32, `game.observation_shape`); with `obs="dict"`: `{"observation": that, "action_mask": the mask as int8}` (all zeros once the game is over: nothing is asked) |
 | action mask | `action_masks()`: the engine's mask for the learner's decision (what MaskablePPO asks for) |
+| illegal action | `illegal="raise"` (default): `IllegalActionError`, the game unchanged; `illegal="penalty"`: the episode ends at once with reward `illegal_reward` (default -1, as PettingZoo's classic games score an illegal move) and `info["illegal_action"] = True`, for learners without masks (plain PPO, DQN) and for `check_env` |
 | reward | 0 until the game ends, then `returns()[learner]`, whoever made the last move: an opponent's winning move gives the learner its -1 on the learner's last transition |
 | termination | `terminated=True` when the game ends, even by the game's own `max_turns` (its returns are defined, usually 0); `info["game_truncated"]` tells them apart |
 | shaping (off by default) | `shaping=c > 0` adds potential-based shaping F = gamma * Phi(s') - Phi(s), Phi = c * (own score - best rival score) from `scores()`, Phi = 0 at the end: the shaping terms telescope, so the best policy for the return is unchanged (Ng, Harada & Russell 1999) while points gained now are credited now |
@@ -28,7 +29,7 @@ from gymnasium import spaces
 import virus_envs
 from virus_envs.agents.base import Decision, SearchHandle
 
-__all__ = ["SelfPlayEnv", "SNAPSHOT"]
+__all__ = ["SelfPlayEnv", "SNAPSHOT", "pfsp_weights"]
 
 #: the pool key meaning "a frozen past copy of the learner"
 SNAPSHOT = "snapshot"
@@ -41,10 +42,16 @@ class SelfPlayEnv(gym.Env):
 
     def __init__(self, env_id: str, num_players: int | None = None, game_config: dict | None = None,
                  opponents: dict | None = None, same_opponent: bool = True, snapshot_deterministic: bool = False,
-                 shaping: float = 0.0, gamma: float = 1.0, render_mode: str | None = None, potential: str = ""):
-        """opponents: spec -> weight (default: random only); 'snapshot' draws a frozen learner copy.
+                 shaping: float = 0.0, gamma: float = 1.0, render_mode: str | None = None, potential: str = "",
+                 learner_seat: int | None = None, obs: str = "box", illegal: str = "raise",
+                 illegal_reward: float = -1.0):
+        """opponents: spec -> weight, or a list of specs (equal weights); default random only; 'snapshot'
+        draws a frozen learner copy.
 
         same_opponent: one spec drawn per episode for all opponent seats (True) or one per seat.
+        learner_seat: the learner's seat in every episode (None: drawn uniformly per episode).
+        obs: "box" (the observation array) or "dict" (observation and action mask together).
+        illegal: "raise" or "penalty" (see the module docstring).
         """
         from virus_envs import agents as agents_mod
 
@@ -52,9 +59,24 @@ class SelfPlayEnv(gym.Env):
         self.env_id = env_id
         self.num_players = self.game.num_players
         high = float(getattr(self.game, "observation_high", 1.0))
-        self.observation_space = spaces.Box(0.0, high, shape=tuple(self.game.observation_shape), dtype=np.float32)
+        box = spaces.Box(0.0, high, shape=tuple(self.game.observation_shape), dtype=np.float32)
+        if obs not in ("box", "dict"):
+            raise ValueError(f"obs must be 'box' or 'dict', got {obs!r}")
+        if illegal not in ("raise", "penalty"):
+            raise ValueError(f"illegal must be 'raise' or 'penalty', got {illegal!r}")
+        if learner_seat is not None and (isinstance(learner_seat, bool) or not isinstance(learner_seat, (int, np.integer))
+                                         or not 0 <= learner_seat < self.num_players):
+            raise ValueError(f"learner_seat must be None or a seat 0..{self.num_players - 1}, got {learner_seat!r}")
+        self.obs_kind, self.illegal, self.illegal_reward = obs, illegal, float(illegal_reward)
+        self.fixed_seat = None if learner_seat is None else int(learner_seat)
+        self.observation_space = box if obs == "box" else spaces.Dict(
+            {"observation": box, "action_mask": spaces.Box(0, 1, shape=(self.game.num_actions,), dtype=np.int8)})
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.render_mode = render_mode
+        if isinstance(opponents, (list, tuple)):
+            if not opponents or not all(isinstance(o, str) for o in opponents):
+                raise ValueError(f"opponents must be a non-empty list of agent specs, got {opponents!r}")
+            opponents = {o: 1.0 for o in opponents}
         pool = dict(opponents or {"random": 1.0})
         if not pool or any((not isinstance(w, (int, float))) or w < 0 for w in pool.values()) \
                 or sum(pool.values()) <= 0:
@@ -86,12 +108,30 @@ class SelfPlayEnv(gym.Env):
         self._kinds: list = []
         self._last_mover = -1
         self._ret = 0.0
+        self._over = False
 
     # -- the snapshot pool ----------------------------------------------------------------
     def set_snapshots(self, policies: list) -> int:
         """Replace the frozen learner copies (NumpyPolicy objects); returns how many are held."""
         self._snapshots = list(policies)
         return len(self._snapshots)
+
+    def set_weights(self, weights: dict) -> dict:
+        """New draw weights for opponent specs of the pool (a league's prioritised sampling); returns them all.
+
+        Only specs already in the pool may be given (ValueError naming the first other one); the weights of
+        specs not given stay as they were; at least one weight must stay positive.
+        """
+        for spec, w in weights.items():
+            if spec not in self._specs:
+                raise ValueError(f"set_weights: {spec!r} is not in the opponent pool {self._specs}")
+            if not isinstance(w, (int, float)) or not w >= 0:
+                raise ValueError(f"set_weights: weight of {spec!r} must be a non-negative number, got {w!r}")
+        new = np.array([float(weights.get(k, self._weights[i])) for i, k in enumerate(self._specs)])
+        if new.sum() <= 0:
+            raise ValueError("set_weights: every weight would be 0")
+        self._weights = new
+        return dict(zip(self._specs, new.tolist()))
 
     def _draw_spec(self) -> str:
         w = self._weights.copy()
@@ -118,7 +158,8 @@ class SelfPlayEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         for _ in range(100):
-            self.learner = int(self.np_random.integers(self.num_players))
+            drawn = int(self.np_random.integers(self.num_players))      # drawn either way: one stream of chance
+            self.learner = drawn if self.fixed_seat is None else self.fixed_seat
             shared = self._draw_spec() if self.same_opponent else None
             self._line, self._kinds = [None] * self.num_players, [None] * self.num_players
             for seat in range(self.num_players):
@@ -129,7 +170,7 @@ class SelfPlayEnv(gym.Env):
                 ag.reset(seed=int(self.np_random.integers(2**62)))
                 self._line[seat], self._kinds[seat] = ag, spec
             self.state = self.game.new_initial_state(seed=int(self.np_random.integers(2**62)))
-            self._last_mover = -1
+            self._last_mover, self._over = -1, False
             self._play_opponents()
             if not self.state.is_terminal():
                 self._phi = self._potential()
@@ -138,9 +179,16 @@ class SelfPlayEnv(gym.Env):
 
     def step(self, action):
         st = self.state
-        if st is None or st.is_terminal():
+        if st is None or st.is_terminal() or self._over:
             raise RuntimeError("step() called on a finished episode; call reset()")
-        st.apply_action(int(action))   # an illegal action raises IllegalActionError (the mask is in use)
+        a = int(action)
+        if self.illegal == "penalty" and not (0 <= a < self.game.num_actions and st.legal_action_mask()[a]):
+            self._ret = self.illegal_reward
+            self._over = True            # the game is abandoned as it stood; reset() starts the next
+            return self._obs(), self.illegal_reward, True, False, {
+                "learner_seat": self.learner, "opponents": self._kind_label(), "illegal_action": True,
+                "learner_return": self.illegal_reward, "win_share": 0.0}
+        st.apply_action(a)   # an illegal action raises IllegalActionError (the mask is in use)
         self._last_mover = self.learner
         self._play_opponents()
         if st.is_terminal():
@@ -164,7 +212,7 @@ class SelfPlayEnv(gym.Env):
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions (all True on a finished game, where nothing is asked)."""
         st = self.state
-        if st is None or st.is_terminal():
+        if st is None or st.is_terminal() or self._over:
             return np.ones(self.game.num_actions, dtype=bool)
         return st.legal_action_mask().copy()   # writable: torch refuses read-only arrays
 
@@ -172,8 +220,14 @@ class SelfPlayEnv(gym.Env):
         return None if self.state is None else self.state.render()
 
     # -- internals --------------------------------------------------------------------------
-    def _obs(self) -> np.ndarray:
-        return np.asarray(self.state.observation(self.learner), dtype=np.float32)
+    def _obs(self):
+        o = np.asarray(self.state.observation(self.learner), dtype=np.float32)
+        if self.obs_kind == "box":
+            return o
+        st = self.state
+        asked = not (st.is_terminal() or self._over) and st.current_player() == self.learner
+        mask = st.legal_action_mask().astype(np.int8) if asked else np.zeros(self.game.num_actions, np.int8)
+        return {"observation": o, "action_mask": mask}
 
     def _potential(self) -> float:
         """Phi(s) = shaping * (own score - best rival score); 0 when shaping is off."""
@@ -205,6 +259,20 @@ class SelfPlayEnv(gym.Env):
                              SearchHandle(st, p) if ag.needs_handle else None)
             st.apply_action(ag.act(d))
             self._last_mover = p
+
+
+def pfsp_weights(base: dict, win_rates: dict, exponent: float, floor: float = 0.05) -> dict:
+    """Prioritised fictitious self-play (Vinyals et al. 2019): each opponent's weight times (1 - x)^exponent,
+    x the learner's recent win share against it, so the opponents that still beat the learner are met more.
+
+    An opponent without a measured rate keeps its base weight; `floor` keeps every factor at least that,
+    so an opponent the learner now beats is still met now and then (forgetting shows up in the rates).
+    """
+    out = {}
+    for spec, w in base.items():
+        x = win_rates.get(spec)
+        out[spec] = float(w) if x is None else float(w) * max(floor, (1.0 - float(x)) ** exponent)
+    return out
 
 
 def _load_potential(spec: str):

@@ -40,10 +40,10 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 from __future__ import annotations
 
 from virus_envs.agents.base import ParamAgent
-from virus_envs.virus_lab.actions import A, MAX_DISPLAY, cash_id, discard_id, explore_id, trap_id
+from virus_envs.virus_lab.actions import A, MAX_DISPLAY, MAX_OPTS, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_RESTORE, PH_TRAP
+from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_SKILL, PH_TRAP
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
@@ -53,6 +53,8 @@ from virus_envs.agents.virus_lab_team import TeamPlay
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
 P_TRAP = PHASES[PH_TRAP]
+P_LATE = PHASES[PH_LATE]
+P_SKILL = PHASES[PH_SKILL]
 P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
@@ -95,7 +97,12 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         "path_turn": 6,         # ... from this turn on, or once a Research Lab has given its Clues
         # turn-end purchases (caps)
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
+        # Skill cards (skills on): the most Action cubes bid on one card in the auction
+        "skill_bid": 2,
     }
+    # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
+    SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
+                  "turn_resources", "discount", "start_bullets", "search_cubes", "start_tile")
     VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
 
     def __init__(self, game, seed=None, variant=None, **params):
@@ -131,11 +138,56 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
             a = self._card_choice(v, p, m)
         elif ph == P_TRAP:
             a = self._trap(v, p, m)
+        elif ph == P_SKILL:
+            a = self._skill(v, p, m)
+        elif ph.startswith("campaign:"):
+            a = self._preplay(v, p, m)
+        elif ph == P_LATE:
+            # real_time=True: a stealth turn takes a few seconds of the countdown, so starting 15 s later to
+            # recover a spent Advantage costs nothing; in the burst turns every second counts
+            a = A.RECOVER if v["turn"] < self.params["burst_turn"] else A.KEEP
         else:
             a = self._default(m)
         if a is None or not m[a]:
             a = self._default(m)
         return int(a)
+
+    def _skill(self, v, p, m):
+        """Skill cards: take (draft, keep) the best-ranked card open; in the auction bid on it while holding fewer
+        than 2 cards' bids and the bid stays within `skill_bid` cubes, else pass."""
+        sk = v["skills"]
+        power = {c[0]: c[1] for c in self.g.skill_cards}
+
+        def rank(i):
+            return self.SKILL_RANK.index(power[sk["table"][i]])
+
+        open_ = [i for i, name in enumerate(sk["table"]) if name is not None and m[A.OPTION + i]]
+        if sk["step"] == "auction":
+            mine = sum(1 for o, _ in sk["bids"] if o == p)
+            open_ = [i for i in open_ if sk["bids"][i][1] + 1 <= self.params["skill_bid"]]
+            if mine >= 2 or not open_:
+                return A.PASS
+        return A.OPTION + min(open_, key=rank) if open_ else None
+
+    def _preplay(self, v, p, m):
+        """Campaign Pre-Play (campaign_games): Hit points first (+2 if affordable), then one Skill card nobody else
+        wants (the best-ranked), then Knowledge, Stamina; in a Skill auction bid `skill_bid` XP (or what is left)."""
+        c = v["campaign"]
+        if c["step"] == "bid":
+            bids = [x for x in range(MAX_OPTS) if m[A.OPTION + x]]
+            return A.OPTION + min(self.params["skill_bid"], max(bids)) if bids else None
+        for opt in (6, 5):
+            if m[A.OPTION + opt]:
+                return A.OPTION + opt
+        wanted = {k for q, w in enumerate(c["wants"]) if q != p for k in w}
+        power = [s_[1] for s_ in self.g.skill_cards]
+        free = [k for k in range(16) if m[A.OPTION + 7 + k] and k not in wanted]
+        if free and not c["wants"][p]:
+            return A.OPTION + 7 + min(free, key=lambda k: self.SKILL_RANK.index(power[k]))
+        for opt in (1, 3):
+            if m[A.OPTION + opt]:
+                return A.OPTION + opt
+        return A.OPTION
 
     def _default(self, m):
         for a in (A.KEEP, A.NO_FOUR, A.GAIN_DONE, A.BUY_DONE, A.SPEND_DONE, A.ACCEPT, A.ROLL, A.PASS):
@@ -680,7 +732,7 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         stats = self._stats(v, here)
         dodged = me["dodged"]
         undodged = sum(max(0, n - dodged[k]) * dmg for k, n, _, _, dmg in stats)
-        hp_left = self.g.hp - len(me["wounds"])
+        hp_left = me.get("hit_points", self.g.hp) - len(me["wounds"])
         shields = me["tokens"][4]
         c = min(me["stock"] - 1, self.params["roll_cubes"])
         b = min(me["bullets"], self.params["roll_bullets"])

@@ -16,7 +16,8 @@ turn); the best checkpoint by mean win rate is kept as `best.zip`. Written to `-
 | `progress.csv` | SB3's per-rollout log (losses, entropy, fps) plus self-play win rates per opponent kind |
 | `eval.csv` | one row per evaluation: step, opponent, games, win rate, 95% Wilson interval |
 | `checkpoints/step_<n>.zip` | the policy at each evaluation |
-| `final.zip`, `best.zip` | the last policy; the best one by evaluation |
+| `final.zip`, `best.zip` | the last policy; the best one by evaluation on the validation deals (`val_seed`) |
+| `test.csv` | `best.zip` on the test deals (`test_seed`) against held-out opponents, per seat (experiments/train_eval.py) |
 | `summary.json` | the command, timings, evaluations, where each model is |
 | TensorBoard events | only when `tensorboard` is installed |
 
@@ -92,6 +93,14 @@ class TrainConfig:
     """opponent pool: agent spec (or 'snapshot') -> weight"""
     same_opponent: bool = True
     """one opponent kind per episode for every other seat (False: one draw per seat)"""
+    pfsp: Annotated[Number, Field(ge=0)] = 0.0
+    """league weighting (prioritised fictitious self-play): at each rollout's end every opponent kind's weight
+    becomes its `opponents` weight x max(pfsp_floor, (1 - learner's recent win share against it) ^ pfsp);
+    0 = the fixed weights of `opponents`"""
+    pfsp_floor: Annotated[Number, Field(ge=0, le=1)] = 0.05
+    """the smallest factor of an opponent the learner beats every time (it is still met now and then)"""
+    pfsp_min_games: PositiveInt = 50
+    """games against an opponent kind (of the last 500) before its win share moves its weight"""
     shaping: Annotated[Number, Field(ge=0)] = 0.0
     """potential-based shaping on (own score - best rival score) x shaping; 0 = the pure return (see agents/sb3_env.py)"""
     potential: str = ""
@@ -108,6 +117,15 @@ class TrainConfig:
     eval_opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])
     progress_every: PositiveInt = 20_000
     """steps between progress lines"""
+    val_seed: NonNegInt = 7_000_003
+    """validation deals: the evaluations during training, which choose best.zip (the same for every training seed)"""
+    test_seed: NonNegInt = 9_000_011
+    """test deals: best.zip's final report (test.csv, summary.json), never used for a choice"""
+    test_games: NonNegInt = 1000
+    """games per test opponent at the end (seats rotated); 0 = no test report"""
+    test_opponents: list[str] = field(default_factory=list)
+    """held-out opponents of the test report; empty = eval_opponents, every heuristic variant and the shipped
+    model of the game and player count (experiments/train_eval.py)"""
     target_kl: Annotated[Number, Field(ge=0)] = 0.0
     """MaskablePPO's target_kl: stop a rollout's epochs once the approximate KL exceeds 1.5 x this (0 = off)"""
     vf_arch: list[PositiveInt] = field(default_factory=list)
@@ -151,6 +169,13 @@ class TrainConfig:
     def _some_weight(cls, v):
         if not v or sum(v.values()) <= 0:
             raise ValueError("must map agent specs (or 'snapshot') to non-negative weights with a positive sum")
+        return v
+
+    @field_validator("test_seed")
+    @classmethod
+    def _apart(cls, v, info):
+        if v == info.data.get("val_seed"):
+            raise ValueError("must differ from val_seed (a choice and its report on the same deals is not a test)")
         return v
 
     @field_validator("init_from")
@@ -278,6 +303,8 @@ def _callback_class():
             for kind, q in sorted(self.recent.items()):
                 self.logger.record(f"selfplay/win_{kind}", float(np.mean(q)) if q else 0.0)
             self.logger.record("selfplay/snapshots", len(self.snapshots))
+            if self.cfg.pfsp:
+                self.reweigh()
             if n >= self.next_snapshot:
                 self.add_snapshot()
                 while self.next_snapshot <= n:
@@ -290,6 +317,19 @@ def _callback_class():
                 self.progress_line()
                 while self.next_progress <= n:
                     self.next_progress += self.cfg.progress_every
+
+        def reweigh(self):
+            """The league's prioritised sampling (cfg.pfsp): new weights to every env, logged as pool/weight_*."""
+            from virus_envs.agents.sb3_env import pfsp_weights
+
+            rates = {k: float(np.mean(q)) for k, q in self.recent.items() if len(q) >= self.cfg.pfsp_min_games}
+            base = {k: float(w) for k, w in self.cfg.opponents.items() if w > 0}
+            weights = pfsp_weights(base, rates, float(self.cfg.pfsp), float(self.cfg.pfsp_floor))
+            self.training_env.env_method("set_weights", weights)
+            total = sum(weights.values())
+            for k, w in weights.items():
+                self.logger.record(f"pool/weight_{k}", w / total)
+            self.weights = weights
 
         def add_snapshot(self):
             from virus_envs.agents.ppo import NumpyPolicy
@@ -309,7 +349,7 @@ def _callback_class():
             if not self.cfg.eval_games or not self.cfg.eval_opponents:
                 return
             rows = evaluate(self.game, str(ck), self.cfg.eval_opponents, self.cfg.eval_games,
-                            seed=self.cfg.seed + 7_000_003)
+                            seed=self.cfg.val_seed)
             minutes = (time.time() - self.t0) / 60
             with open(self.eval_file, "a", newline="") as f:
                 w = csv.writer(f)
@@ -334,6 +374,13 @@ def _callback_class():
             if self.cfg.max_minutes:
                 left = min(left, max(0.0, 60 * self.cfg.max_minutes - el))
             wins = " ".join(f"{k} {np.mean(q):.2f}" for k, q in sorted(self.recent.items()) if q)
+            if getattr(self, "weights", None):
+                total = sum(self.weights.values())
+                wins += " | pool: " + " ".join(f"{k} {w / total:.2f}" for k, w in sorted(self.weights.items()))
+            if self.evals:
+                e = self.evals[-1]
+                wins += f" | last validation ({e['step']:,} steps): " + ", ".join(
+                    f"{r['opponent']} {r['win_rate']:.3f}" for r in e["rows"])
             self.echo(f"[{self.cfg.game}] {n:,}/{self.cfg.total_steps:,} steps  {fps:,.0f} steps/s  "
                       f"elapsed {el / 60:.1f} min  left ~{left / 60:.1f} min | self-play win share: {wins}")
 
@@ -359,7 +406,11 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     check_config(cfg)
     game = virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)
     cfg.players = game.num_players
-    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + ([cfg.bc_teacher] if cfg.bc_teacher else []):
+    from virus_envs.experiments.train_eval import held_out_opponents, split_meta, test_report
+
+    tests = held_out_opponents(game, cfg) if cfg.test_games else []
+    for spec in (list(cfg.opponents) + list(cfg.eval_opponents) + tests
+                 + ([cfg.bc_teacher] if cfg.bc_teacher else [])):
         if spec != "snapshot":                                      # fail early on a bad spec
             agents.make(spec, game)
     out = Path(out)
@@ -389,7 +440,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         model.set_logger(configure(str(out), formats))
         meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
-                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head()}
+                "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head(),
+                "split": split_meta(cfg, tests)}
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
@@ -420,14 +472,16 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         shutil.copyfile(best, out / "best.zip")
     finally:
         venv.close()
+    test = test_report(game, str(out / "best.zip"), cfg, tests, out, echo)
     summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players,
                "steps": int(model.num_timesteps), "minutes": round(minutes, 2),
                "stopped_by_time": cb.stopped_by_time, "final": str(out / "final.zip"), "best": str(out / "best.zip"),
-               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc}
+               "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc,
+               "split": meta["split"], "test": test}
     with open(out / "summary.json", "w") as f:
         json.dump(summary, f, indent=2)
     echo(f"[{cfg.game}] done: {model.num_timesteps:,} steps in {minutes:.1f} min; best {best} "
-         f"(mean eval win rate {cb.best[0]:.3f}); written to {out}")
+         f"(mean validation win rate {cb.best[0]:.3f}); written to {out}")
     return summary
 
 
@@ -575,11 +629,14 @@ def cmd_train(args, echo=_say):
     if cfg.game and cfg.game != args.game:
         raise ValueError(f"{path}: config is for game {cfg.game!r}, not --game {args.game!r}")
     cfg.game = args.game
-    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env"):
+    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games",
+                "progress_every", "test_games"):
         value = getattr(args, key)
         if value is not None:
             set_key(cfg, key, value, f"--{key.replace('_', '-')}")
     out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
+    echo(f"[{args.game}] config: {path if path.is_file() else 'the defaults (no configs/train file)'}; resolved: "
+         + ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(cfg).items() if v != getattr(TrainConfig(), k)))
     command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
     return train(cfg, out, echo=echo, command=command)
 
@@ -596,6 +653,12 @@ def register(sub):
     t.add_argument("--players", type=int, default=None, help="override players")
     t.add_argument("--n-envs", dest="n_envs", type=int, default=None, help="override n_envs")
     t.add_argument("--vec-env", dest="vec_env", choices=["dummy", "subproc"], default=None)
+    t.add_argument("--eval-games", dest="eval_games", type=int, default=None,
+                   help="override eval_games (validation games per opponent at each evaluation)")
+    t.add_argument("--progress-every", dest="progress_every", type=int, default=None,
+                   help="override progress_every (steps between progress lines)")
+    t.add_argument("--test-games", dest="test_games", type=int, default=None,
+                   help="override test_games (test games per held-out opponent at the end; 0 = none)")
     t.add_argument("--evaluate", default=None, metavar="MODEL.zip",
                    help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
     t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")

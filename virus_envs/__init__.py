@@ -4,6 +4,7 @@
     g = virus_envs.game("virus_cards_v0", num_players=4)     # the engine (OpenSpiel-like)
     e = virus_envs.env("virus_cards_v0", num_players=4)      # a wrapped PettingZoo AECEnv
     e = pettingzoo.make("aec", "virus/virus_cards-v0", num_players=4)   # the same
+    g1 = virus_envs.gym_env("virus_cards_v0", opponents=["heuristic"])  # one seat as a Gymnasium env
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ _GAMES = {
 }
 ENV_IDS: tuple[str, ...] = tuple(_GAMES)
 
-__all__ = ["ENV_IDS", "game", "env", "raw_env", "IllegalActionError", "game_class"]
+__all__ = ["ENV_IDS", "game", "env", "raw_env", "gym_env", "IllegalActionError", "game_class"]
 
 
 def game_class(env_id: str):
@@ -47,6 +48,25 @@ def raw_env(env_id: str, num_players: int | None = None, render_mode: str | None
 def env(env_id: str, num_players: int | None = None, render_mode: str | None = None, **config):
     """Wrapped AECEnv (PettingZoo conventions: an illegal action ends the game with -1 to the offender)."""
     return _wrapped_env(game(env_id, num_players, **config), render_mode=render_mode)
+
+
+def gym_env(env_id: str, num_players: int | None = None, opponents=("random",), learner_seat: int | None = None,
+            illegal: str = "penalty", obs: str = "dict", **kwargs):
+    """One seat of env_id as a single-agent Gymnasium env; the other seats are played by `opponents`.
+
+    opponents: agent specs (a list: equal weights; a dict spec -> weight; "snapshot" = frozen copies of the
+    learner set with `set_snapshots`), drawn per episode. learner_seat: fixed seat, or None for a seat drawn
+    per episode. obs="dict": `{"observation", "action_mask"}`; "box": the observation only (the mask from
+    `action_masks()`, as sb3-contrib's MaskablePPO reads it). illegal="penalty": an illegal action ends the
+    episode with reward -1 (`illegal_reward=`), so that plain PPO/DQN and `check_env` work; "raise":
+    IllegalActionError. Other keywords: `game_config` (dict), `same_opponent`, `shaping`, `gamma`,
+    `potential`, `render_mode` (see `virus_envs.agents.sb3_env`, docs/agents.md "A Gymnasium face").
+    The reward is the learner's return when the game ends, 0 before.
+    """
+    from .agents.sb3_env import SelfPlayEnv
+
+    return SelfPlayEnv(env_id, num_players, opponents=opponents, learner_seat=learner_seat, illegal=illegal,
+                       obs=obs, **kwargs)
 
 
 def _register():

@@ -245,10 +245,11 @@ def test_upgrade_model_adds_the_entry_to_your_own_file(sb3_zip, tmp_path):
     out = tmp_path / "up.zip"
     assert main(["upgrade-model", str(sb3_zip), "-o", str(out)]) == 0
     entry = model_file.read_entry(str(out))
-    assert entry.network.actor == [16, 16] and entry.network.observation_shape == [249]
     safe, trusted = ppo.load_model(out), ppo.load_model(sb3_zip, trusted=True)
+    width = len(virus_envs.game("virus_cards_v0").new_initial_state(seed=0).observation(0))   # what SB3 was fed
+    assert entry.network.actor == [16, 16] and entry.network.observation_shape == [width]
     assert safe.model is None
-    x = np.random.default_rng(0).random(249)
+    x = np.random.default_rng(0).random(width)
     assert np.array_equal(safe.policy.logits(x), trusted.policy.logits(x))
     with pytest.raises(SystemExit, match="already has its virus_model.json"):
         main(["upgrade-model", str(out)])

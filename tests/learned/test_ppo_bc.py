@@ -36,7 +36,7 @@ def test_bc_then_ppo_end_to_end(env_id, players, game_config, tmp_path):
     cfg = config_from_dict(dict(
         game=env_id, players=players, game_config=game_config, total_steps=512, n_envs=2, n_steps=128,
         batch_size=128, n_epochs=1, net_arch=[16, 16], vf_arch=[8], opponents={"random": 1.0}, eval_every=512,
-        eval_games=2, eval_opponents=["random"], progress_every=256, snapshot_every=256, seed=3,
+        eval_games=2, eval_opponents=["random"], progress_every=256, snapshot_every=256, seed=3, test_games=0,
         bc_teacher="heuristic", bc_games=3, bc_epochs=2, bc_batch_size=64, bc_dagger_rounds=1, bc_dagger_games=2,
         bc_dagger_epochs=1, save_optimizer=False))
     lines = []
@@ -221,7 +221,7 @@ def test_progress_potential_shapes_the_cooperative_game_and_telescopes():
 
 def test_init_from_starts_ppo_from_saved_weights(tmp_path):
     base = dict(game="virus_cards_v0", players=2, total_steps=256, n_envs=2, n_steps=128, batch_size=128,
-                n_epochs=1, net_arch=[16, 16], opponents={"random": 1.0}, eval_every=10_000, eval_games=2,
+                n_epochs=1, net_arch=[16, 16], opponents={"random": 1.0}, eval_every=10_000, eval_games=2, test_games=0,
                 eval_opponents=["random"], seed=2)
     train(config_from_dict(dict(base, bc_teacher="heuristic", bc_games=2, bc_epochs=1)), tmp_path / "a",
           echo=lambda *_: None)
@@ -264,7 +264,7 @@ def test_same_seed_same_clone(tmp_path):
     from virus_envs.agents.ppo import load_model
 
     base = dict(game="virus_cards_v0", players=2, total_steps=128, n_envs=2, n_steps=64, batch_size=64,
-                n_epochs=1, net_arch=[16], opponents={"random": 1.0}, eval_every=10_000, eval_games=1,
+                n_epochs=1, net_arch=[16], opponents={"random": 1.0}, eval_every=10_000, eval_games=1, test_games=0,
                 eval_opponents=["random"], seed=4, bc_teacher="heuristic", bc_games=4, bc_epochs=2,
                 bc_batch_size=32, bc_dagger_rounds=1, bc_dagger_games=2)
     for name in ("a", "b"):

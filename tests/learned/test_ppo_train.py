@@ -20,7 +20,7 @@ def _tiny(env_id, **kw):
     evals = ["random", "heuristic"]
     base = dict(game=env_id, total_steps=2048, n_envs=2, n_steps=256, batch_size=256, n_epochs=1,
                 net_arch=[16, 16], opponents=pool, snapshot_every=512, eval_every=1024, eval_games=4,
-                eval_opponents=evals, progress_every=1024, seed=5)
+                eval_opponents=evals, progress_every=1024, seed=5, test_games=1)
     base.update(kw)
     return config_from_dict(base)
 
@@ -29,8 +29,9 @@ def _tiny(env_id, **kw):
 def test_tiny_training_run_end_to_end(env_id, tmp_path):
     lines = []
     summary = train(_tiny(env_id), tmp_path, echo=lines.append, command="test")
-    for name in ("final.zip", "best.zip", "progress.csv", "eval.csv", "config.yaml", "summary.json"):
+    for name in ("final.zip", "best.zip", "progress.csv", "eval.csv", "test.csv", "config.yaml", "summary.json"):
         assert (tmp_path / name).is_file(), name
+    assert list(tmp_path.glob("events.out.tfevents.*")), "make setup installs the tensorboard extra: its events"
     assert summary["steps"] >= 2048 and len(summary["evals"]) == 2          # at 1024 and 2048 steps
     assert sorted(p.name for p in (tmp_path / "checkpoints").iterdir()) == ["step_1024.zip", "step_2048.zip"]
     rows = list(csv.DictReader(open(tmp_path / "eval.csv")))
@@ -49,6 +50,16 @@ def test_tiny_training_run_end_to_end(env_id, tmp_path):
     play_game(game, line, seed=3)          # a whole game, IllegalActionError on an illegal choice
     meta = line[0].meta
     assert meta["env_id"] == env_id and meta["num_players"] == game.num_players and meta["trained_steps"] >= 2048
+    # chosen on the validation deals, reported on the test deals against held-out opponents (issue 17)
+    split = meta["split"]
+    assert (split["val_seed"], split["test_seed"], split["train_seed"]) == (7_000_003, 9_000_011, 5)
+    variants = getattr(agents.make("heuristic", game), "VARIANTS", {}) or {}
+    held_out = {f"heuristic:{v}" for v in variants if v != "default"}
+    assert held_out <= set(split["test_opponents"]) and "heuristic" in split["test_opponents"]
+    test_rows = list(csv.DictReader(open(tmp_path / "test.csv")))
+    assert {r["opponent"] for r in test_rows} >= held_out | ({"team"} if coop else set())
+    assert summary["test"] and summary["split"] == split
+    assert any(s.startswith(f"[{env_id}] test vs") for s in lines)
 
 
 @pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
@@ -79,11 +90,15 @@ def test_cli_train_with_a_config_file(tmp_path, capsys):
                        "n_epochs: 1\nnet_arch: [8]\neval_every: 100000\neval_games: 2\nsnapshot_every: 256\n")
     out = tmp_path / "run"
     main(["train", "--game", "virus_cards_v0", "--config", str(cfgfile), "--total-steps", "512", "--seed", "3",
-          "--out", str(out)])
+          "--out", str(out), "--eval-games", "1", "--progress-every", "256", "--test-games", "1"])
     summary = json.loads((out / "summary.json").read_text())
     assert summary["steps"] == 512 and len(summary["evals"]) == 1       # the end is always evaluated
-    assert load_config(out / "config.yaml").seed == 3
-    assert "done" in capsys.readouterr().out
+    saved = load_config(out / "config.yaml")
+    assert (saved.seed, saved.eval_games, saved.progress_every, saved.test_games) == (3, 1, 256, 1)
+    assert all(r["games"] == 1 for r in summary["evals"][0]["rows"]) and summary["test"]
+    text = capsys.readouterr().out
+    assert f"config: {cfgfile}; resolved: " in text and "total_steps=512" in text
+    assert "done" in text
 
 
 @pytest.mark.parametrize("text, fragment", [

@@ -20,8 +20,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import ObsLayout
+from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .components import NUM_SHAPES, TK_BOOK
+from .components import NUM_SHAPES
+from . import clock, skills
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -39,8 +41,49 @@ NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 +
 
 
 def layout(game) -> ObsLayout:
-    return ObsLayout([("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
-                      ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)])
+    blocks = [("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
+              ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)]
+    extra = advanced_size(game)
+    if extra:       # the advanced elements' own block, at the end (the base blocks keep their places)
+        blocks.append(("advanced", extra))
+    # the clock's and the Skills' blocks, only when switched on (the base game's observation is unchanged)
+    if game.clock:
+        blocks.append(("clock", clock.CLOCK_F))
+    if game.skills:
+        blocks.append(("skills", skills.SKILL_F))
+    return ObsLayout(blocks)
+
+
+def advanced_size(game):
+    """The `advanced` block: with the ranged attack, the target room being shot at (one per table space) and its
+    distance / longest line; with Smoke bombs, the smoked rooms (one per table space), each relative seat's Smoke
+    bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
+    roll's (in it / 4, positive / 4, fixes left / 4)."""
+    N = game.geo.ncells
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0)
+
+
+def _encode_advanced(s, p, out):
+    g = s.g
+    N, n, i = g.geo.ncells, s.n, 0
+    if g.ranged:
+        if s.ranged:
+            out[s.ranged[0]] = 1
+            out[N] = s.ranged[1] / g.ranged_dmax
+        i = N + 1
+    if g.smoke:
+        for c in s.smoked:
+            out[i + c] = 1
+        for q in range(n):
+            out[i + N + (q - p) % n] = s.smoke[q] / 4
+        out[i + N + 4] = s.smoke_pool / 4
+        i += N + 5
+    if g.resolution:
+        for q in range(n):
+            out[i + (q - p) % n] = s.resol[q] / 4
+        out[i + 4] = s.resol_pool / 4
+        for j in range(3):
+            out[i + 5 + j] = s.resol_roll[j] / 4
 
 
 def _display_table(game):
@@ -162,7 +205,7 @@ def encode(s, p) -> np.ndarray:
         down = sum(1 for c in disp if not c[1])
         w = s.wounds[q]
         row = [1, s.pos[q] >= 0, s.alive[q], s.exited[q], s.stock[q] / 16, s.reserve[q] / 16, s.bullets[q] / 32,
-               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
+               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *walls.stock_features(s, q),
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
                s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q],
@@ -176,7 +219,8 @@ def encode(s, p) -> np.ndarray:
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9
-    G[1 + s.ph] = 1                         # PHASE_SLOTS phase slots (room for phases to come)
+    if s.ph < PHASE_SLOTS:                  # the base game's phases; an element's phase is in its own block
+        G[1 + s.ph] = 1
     o = 1 + PHASE_SLOTS
     G[o + (s.lead - p) % n] = 1
     if not s.terminal:
@@ -273,7 +317,7 @@ def encode(s, p) -> np.ndarray:
         nd = len(disp)
         D[:nd] = dtab[[c for c, _ in disp]]
         D[:nd, 1] = [up for _, up in disp]
-        if s.cur == p and s.ph >= PH_FLIP and not s.terminal:
+        if s.cur == p and PH_FLIP <= s.ph <= PH_RESTORE and not s.terminal:
             if s.ph == PH_DISCARD:
                 for k in s.dsel[2:]:
                     D[k, 15] = 1
@@ -283,6 +327,12 @@ def encode(s, p) -> np.ndarray:
             for k in s._display_open(p):
                 D[k, 16] = 1
             D[:, 17] = left / 6
+    if "advanced" in L.slices:
+        _encode_advanced(s, p, v[L.slices["advanced"]])
+    if g.clock:
+        clock.encode(s, p, v[L.slices["clock"]])
+    if g.skills:
+        skills.encode(s, p, v[L.slices["skills"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -331,11 +381,11 @@ def view(s, p) -> dict:
                         "heart_back": w[0] >= 0 and comp.wound_heart[w[0]]} for w in s.wounds[q]],
             "display": [[comp.room_name[c], up] for c, up in s.disp[q]],
             "net": [comp.room_name[c] for c in s.net[q]], "resources": s.res[q], "passed": s.passed[q],
-            "knowledge": 8 + s.tok[q][TK_BOOK], "major_advantages": s.majors[q], "retired": s.retired[q],
+            "knowledge": s.knowledge(q), "hit_points": s.hp_of(q), "stamina": s.stamina(q), "major_advantages": s.majors[q], "retired": s.retired[q],
             # this turn's combat: Creatures Dodged (per kind), counter-attacked already, a free flight earned
             "dodged": list(s.dodged[q]), "countered": s._countered_here(q), "countered_in": list(s.countered[q]),
             "flee_free": bool(s.flee_free[q]), "adrenaline_used": s.adren[q]})
-    return {
+    out = {
         "seat": p, "turn": s.turn, "lead": s.lead, "phase": s.phase(), "to_act": s.current_player(),
         "event": comp.event_name[s.event] if s.event >= 0 and not s.event_secret(p) else None,
         "events_played": len(s.event_pile),
@@ -364,7 +414,9 @@ def view(s, p) -> dict:
         "net_cards_to_draw": s.net_left,
         "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
-        "successes": s.succ, "damage": list(s.dmg),
+        "successes": s.succ, "damage": list(s.dmg), "ranged_attack": list(s.ranged),
+        "smoke_bombs": list(s.smoke), "smoke_bombs_reserve": s.smoke_pool, "smoked_rooms": list(s.smoked),
+        "resolution_tokens": list(s.resol), "resolution_reserve": s.resol_pool, "resolution_roll": list(s.resol_roll),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",
@@ -373,6 +425,11 @@ def view(s, p) -> dict:
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
         "display_choice": _display_choice(s),
     }
+    if g.clock:
+        out["clock"] = clock.view(s)
+    if g.skills:
+        out["skills"] = skills.view(s)
+    return out
 
 
 def _display_choice(s):
@@ -381,7 +438,7 @@ def _display_choice(s):
     `recover advantage`, `major advantage: restore 3 room cards`) or "discard" (`for` names the group
     action, with its `shape` and `colour`, -1 for any); the seat, the slots open to it, the slots already
     chosen (discard) and how many are left."""
-    if s.terminal or s.ph < PH_FLIP:
+    if s.terminal or not PH_FLIP <= s.ph <= PH_RESTORE:
         return None
     from .actions import TABLE
     p = s.cur

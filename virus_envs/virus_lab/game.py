@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import creatures as CR
+from . import campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -28,13 +28,20 @@ from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_co
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules, additional_creatures
+from .campaign import CampaignRules
+from .clock import ClockRules
+from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
+from .final_attack import discard_irreducible, final_attack_steps
+from .legend import DEFAULT_TILES, parse_tiles
+from .ranged import action_table as ranged_table
 from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
+from . import resolution, smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -52,7 +59,8 @@ _FIELDS = (
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
     "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
-    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left")
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged",
+    "smoke", "smoke_pool", "smoked", "resol", "resol_pool", "resol_roll")
 
 
 class VirusLabGame(Game):
@@ -75,9 +83,25 @@ class VirusLabGame(Game):
         "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
         "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
         "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
+        # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
+        "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
+        "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
+        "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
+        "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
+        "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
+        "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
+        "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
+        "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
+        "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
+        "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
+        "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
+        "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
+        "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay")}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
+    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
         c = self.config
@@ -91,12 +115,17 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'table_rows' must be 5..15, got {c['table_rows']}")
         if not 7 <= c["table_cols"] <= 21 or c["table_cols"] % 2 == 0:
             raise ValueError(f"config key 'table_cols' must be odd, 7..21, got {c['table_cols']}")
+        self.legend = parse_tiles(c["legend_tiles"]) if c["legend"] else None
         if c["max_steps"] < 1:
             raise ValueError(f"config key 'max_steps' must be >= 1, got {c['max_steps']}")
         try:
             self.comp = load_components(c["data_dir"] or None)
         except ValueError as e:
             raise ValueError(f"config key 'data_dir': {e}") from None
+        self.level = c["difficulty"]
+        clock.configure(self)
+        campaign.configure(self)
+        skills.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -110,6 +139,15 @@ class VirusLabGame(Game):
         comp = self.comp
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
+        self.ranged = self.config["advanced_combat"] == "ranged"
+        self.smoke = bool(self.config["smoke_bombs"])
+        self.resolution = bool(self.config["resolution_tokens"])
+        if self.ranged or self.smoke or self.resolution:   # the advanced elements' actions, after the base ids
+            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
+                self.geo, self.ranged, self.smoke, self.resolution)
+            self.num_actions = len(self.actions)
+            if self.clock:                              # the countdown prices the added actions too
+                self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
@@ -118,12 +156,18 @@ class VirusLabGame(Game):
         self.shield_all = self.config["shields"] == "damage_points"
         self.flat_bosses_removed = self.config["flat_bosses"] == "removed"
         self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
+        self.final_attack = bool(self.config["final_attack"])
+        self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
-        self.layout = encoding.layout(self)
+        # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
+        self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
+            campaign.FIELDS if self.campaign else ())
+        self._inner = {}
+        self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
 
@@ -131,20 +175,32 @@ class VirusLabGame(Game):
         return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
 
     # -- setup ------------------------------------------------------------------------------
-    def new_initial_state(self, seed: int | None = None) -> "VirusLabState":
-        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays."""
+    def inner_game(self, difficulty):
+        return campaign.inner_game(self, difficulty)
+
+    def new_initial_state(self, seed: int | None = None, campaign_heroes=None) -> "VirusLabState":
+        """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays. A campaign game
+        (`campaign=True`) takes its Heroes as the campaign carries them (`campaign.Campaign.heroes`; None: a first
+        play); a whole campaign (`campaign_games`) starts with the first Pre-Play."""
+        if self.config["campaign_games"]:
+            return campaign.CampaignState.start(self, seed)
         s = VirusLabState(self)
         s.rng = make_rng(seed)
-        s._setup()
+        s._setup(campaign_heroes)
         s._advance()
         return s
 
     def _validate_dict(self, d: dict) -> None:
-        validate_dict(self, d)
+        if self.config["campaign_games"]:
+            campaign.validate_campaign(self, d)
+        else:
+            validate_dict(self, d)
 
     def _state_from_dict(self, d: dict) -> "VirusLabState":
+        if self.config["campaign_games"]:
+            return campaign.CampaignState.from_dict(self, d)
         s = VirusLabState(self)
-        for f in _FIELDS:
+        for f in _FIELDS + self.extra_fields:
             setattr(s, f, bytearray(d[f]) if f in _BYTE_FIELDS else _copy(d[f]))
         s.rng = rng_from_dict(d["rng"])
         return s
@@ -165,7 +221,8 @@ _FLAT_FIELDS = (
     "boss_deck", "tok_pool", "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "t_door",
     "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
     "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
-    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known")
+    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known",
+    "ranged", "smoke", "smoked", "resol", "resol_roll")
 
 
 def _copy(v):
@@ -176,7 +233,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -186,7 +243,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self._mask = None
 
     # -- setup ------------------------------------------------------------------------------
-    def _setup(self):
+    def _setup(self, campaign_heroes=None):
         g, comp, geo, n = self.g, self.g.comp, self.g.geo, self.n
         rng = self.rng
         N = geo.ncells
@@ -208,7 +265,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.cre = bytearray(N * NK)
         self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
-        self.bar_pool = list(comp.barrier_supply)
+        self.bar_pool = walls.supply(n) if g.walls else list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
         self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
         self.exit_open = False
@@ -257,7 +314,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.clue_deck, self.clues = clues, []
         bosses = list(range(len(comp.boss_name)))
         rng.shuffle(bosses)
-        self.boss_deck = bosses
+        self.boss_gone = []         # Bosses gone [card, revealed]
+        self.boss_deck = discard_irreducible(self, bosses)
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
@@ -302,9 +360,11 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         self.wounds = [[] for _ in range(n)]
         self.disp = [[] for _ in range(n)]
         self.net = [[] for _ in range(n)]
+        if g.skills:                # Skill cards: on the table (skills.py), or the campaign's Heroes' (campaign.py)
+            self._setup_skills(campaign_heroes)
         labs_out = []
         for p in range(n):
-            while len(self.disp[p]) < 8:
+            while len(self.disp[p]) < self.knowledge(p):        # 8 cards in the base game
                 c = self.room_deck.pop()
                 if comp.room_lab[c] >= 0:
                     labs_out.append(c)
@@ -341,9 +401,17 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
         # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
-        self.boss_gone = []
         self.net_left = 0           # Net cards still to draw (one at a time)
+        self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
+        # Smoke bombs (smoke.py): in each stock, in the reserve, the rooms smoked this turn
+        self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
+        # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
+        self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
+        if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
+            self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
+        if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
+            self.queue.insert(0, [Q_SKILLS])
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -402,6 +470,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             d[f] = d[f][:]
         for f in _DEEP_FIELDS:
             d[f] = _copy(d[f])
+        for f in self.g.extra_fields:
+            d[f] = _copy(d[f])
         # the Generator is rebuilt from a snapshot only when the copy meets chance (building one costs more than
         # copying the rest of the state)
         d["_rng"], d["_rng_snap"] = None, (self._rng.bit_generator.state if self._rng is not None else self._rng_snap)
@@ -423,7 +493,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     def to_dict(self) -> dict:
         d = {"env_id": self.g.env_id, "num_players": self.n}
-        d.update((f, _copy(getattr(self, f))) for f in _FIELDS)
+        d.update((f, _copy(getattr(self, f))) for f in _FIELDS + self.g.extra_fields)
         for f in _BYTE_FIELDS:
             d[f] = list(d[f])
         d["rng"] = rng_to_dict(self.rng)
@@ -439,7 +509,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         return render.render(self)
 
     def action_to_string(self, a: int) -> str:
-        return TABLE.name(a)
+        return self.g.actions.name(a)
 
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
@@ -450,7 +520,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         return c >= 0 and CR.has_creatures(self, c)
 
     def knowledge(self, p):
-        return 8 + self.tok[p][TK_BOOK]
+        return 8 + self.tok[p][TK_BOOK] + self.stat_bonus(p, "knowledge")
 
     def living_heroes(self):
         return sum(1 for p in range(self.n) if self.alive[p] and not self.exited[p] and not self.retired[p])
@@ -527,7 +597,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._trap_check(item[1])
         elif k == Q_EXTRA:
             x = additional_creatures(comp.event_number[self.event], self.living_heroes())
-            if x:
+            if x and not self.g.clock:      # a rule of the "No Real Time" variant only
                 # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
                 CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
                 self._place_continue()
@@ -558,6 +628,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self.ret = RET_QUEUE
             self._damage(item[1], item[2], item[3], bool(item[4]))
         elif k == Q_DEEP:
+            if self.smoked:
+                smoke.turn_end(self)
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
             q = []
             for p in range(self.n):
@@ -571,6 +643,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._take_wounds(item[1], item[2], bool(item[3]))
         elif k == Q_RT_GO:
             self._go_rt()
+        elif k == Q_LATE:
+            self._late_step(item[1])
+        elif k == Q_SKILLS:
+            self._skills_step()
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -592,6 +668,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             p = item[1]
             if self.alive[p] and self.tok[p][TK_FOUR] > 0 and self._groups():
                 self.ph, self.cur = PH_FOUR, p
+        elif k == Q_FINAL:
+            self.queue[0:0] = final_attack_steps(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."
@@ -634,7 +712,7 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        m = np.zeros(self.g.num_actions, dtype=bool)
         ph, p = self.ph, self.cur
         if ph == PH_ACT:
             self._mask_act(m, p)
@@ -662,6 +740,8 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             m[A.REROLL] = rr[4 + TK_FOUR] > 0
             m[A.ACCEPT] = True
             m[A.MAJOR_CUBES] = (rr[1] > 0 or rr[3] > 0) and self._major_ok(p)
+            if self.g.resolution:
+                resolution.mask_fix(self, m)
         elif ph == PH_SPEND:
             self._mask_spend(m, p)
         elif ph == PH_SHIELD:
@@ -673,6 +753,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             for i in range(len(ITEMS)):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
+            if self.g.smoke:
+                m[smoke.buy_id(self.g)] = smoke.can_buy(self, p)
+            if self.g.resolution:
+                m[self.g.resol_base] = resolution.can_buy(self, p)
         elif ph == PH_SLOW:
             m[A.OPTION:A.OPTION + len(self.opts)] = True
         elif ph == PH_FOUR:
@@ -685,6 +769,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
         elif ph == PH_DISCARD:
             for k in self._discard_open(p):
                 m[A.DISCARD_SLOT + k] = True
+        elif ph == PH_LATE:
+            self._mask_late(m, p)
+        elif ph == PH_SKILL:
+            self._mask_skill(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -773,6 +861,10 @@ class VirusLabState(HiddenInfo, RealTimeRules, AdvantageRules, EventRules, Comba
             self._apply_restore(a - A.FLIP, p)
         elif ph == PH_DISCARD:
             self._apply_discard_slot(a - A.DISCARD_SLOT, p)
+        elif ph == PH_LATE:
+            self._apply_late(a, p)
+        elif ph == PH_SKILL:
+            self._apply_skill(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

@@ -31,7 +31,7 @@ class WoundRules:
         del self.wound_known[len(self.wound_deck):]
         deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
         self.wounds[p].append([c, bool(face_down), bool(deep)])
-        if len(self.wounds[p]) >= self.g.hp:
+        if len(self.wounds[p]) >= self.hp_of(p):
             self._die(p)
 
     def _die(self, p):
@@ -133,6 +133,9 @@ class WoundRules:
         for t in range(6):
             self.tok_pool[t] += self.tok[p][t]
             self.tok[p][t] = 0
+        self.smoke_pool += self.smoke[p]        # Smoke bombs and Resolution tokens are tokens too (special contents)
+        self.resol_pool += self.resol[p]
+        self.smoke[p] = self.resol[p] = 0
         self.door_pool += self.t_door[p]
         self.breach_pool += self.t_breach[p]
         self.t_door[p] = self.t_breach[p] = 0

@@ -1,0 +1,562 @@
+"""Virus: Campaign mode ("CAMPAIGN MODE ... It allows to link a game to the following ones, so that a player will
+use the same character in an increasing difficulty games sequence").
+
+Three pieces:
+- `CampaignRules` (mixin of `game.VirusLabState`, config `campaign=True`): one game of a campaign. "Base Knowledge
+  is 5 instead of 8. Base Stamina is 1 instead of 3. Hit points are 5/4/3 instead of 8/[7/6]", plus the stats the
+  Hero bought; his Skill cards; the kills and Boss kills that earn XP; "If a Hero dies, the player must discard all
+  Skill cards owned and take an equal number of new Skills (or up to the Skills available)".
+- `Campaign`: the engine-level record carried between games (per Hero XP, stats bought, Skill cards; the
+  difficulty; the results) with the Pre-Play rules (purchases, the Skill auction) and the XP of a finished game;
+  `to_dict` / `from_dict`.
+- `CampaignState`: a whole campaign as one state of `virus_lab_v0` (config `campaign_games=N`): Pre-Play
+  decisions, then a game, then the next Pre-Play ..., N games; the PettingZoo env of such a game has a whole
+  campaign as its episode.
+
+Pre-Play decisions (`slow option i`, the i-th option of the pending choice, listed in the view):
+option 0 done; 1 / 2 Knowledge +1 / +2 (2 / 5 XP); 3 / 4 Stamina +1 / +2 (3 / 7 XP); 5 / 6 Hit points +1 / +2
+(2 / 5 XP); 7 + k want Skill card k (4 XP for one Skill, 10 for two: the second costs 6). In a Skill auction
+option x = a secret bid of x XP.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..core import ObsLayout, State, derive_seed, make_rng, rng_from_dict, rng_to_dict
+from ..core.validate import check_int, check_ints, check_list, fail
+from .actions import A, MAX_OPTS
+from .flow import PH_GAIN, PH_NONE  # noqa: F401
+from .skills import MAX_SKILLS, NUM_SKILLS
+
+STATS = ("knowledge", "stamina", "hit_points")
+# "Base Knowledge is 5 instead of 8. Base Stamina is 1 instead of 3. Hit points are 5/4/3 instead of 8/4/3 (as
+# printed)": the base game's 8/7/6 by difficulty (the printed 8/4/3 is a misprint, assumption 30)
+BASE = {"knowledge": 5, "stamina": 1}
+BASE_HP = {1: 5, 2: 4, 3: 3}
+GAME_BASE = {"knowledge": 8, "stamina": 3}
+GAME_HP = {1: 8, 2: 7, 3: 6}
+# "Increase Knowledge: +1 point spending 2 XP, +2 points spending 5 XP. Increase Stamina: +1 point spending 3 XP,
+# +2 points spending 7 XP. Increase Hit Points: +1 point spending 2 XP, +2 points spending 5 XP."
+PRICE = {"knowledge": (2, 5), "stamina": (3, 7), "hit_points": (2, 5)}
+SKILL_PRICE = (4, 10)        # "+1 Skill spending 4 XP, +2 Skills spending 10 XP"
+START_XP = 10                # "Each Hero starts with 10 Experience Points (XP)"
+START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
+OPT_DONE, OPT_SKILL = 0, 7
+TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
+FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
+
+
+def configure(g) -> None:
+    """Game set-up (`VirusLabGame._validate_config`): `g.campaign`; a campaign's Skill cards come from XP."""
+    c = g.config
+    if (c["campaign"] or c["campaign_games"]) and c["skills"] != "none":
+        raise ValueError("config key 'skills': a campaign gains Skill cards with XP in its Pre-Play (leave 'none')")
+    if c["campaign"] and c["campaign_games"]:
+        raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
+    g.campaign = bool(c["campaign"])
+
+
+def inner_game(g, difficulty):
+    """A game of the campaign `g` (config `campaign_games`) at a difficulty: the same config, `campaign=True`."""
+    inner = g._inner.get(difficulty)
+    if inner is None:
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty)
+        inner = g._inner[difficulty] = type(g)(num_players=g.num_players, **cfg)
+    return inner
+
+
+def whole_layout(g) -> ObsLayout:
+    """A whole campaign's observation: a game's blocks, then the `campaign` block."""
+    inner = g.inner_game(START_DIFFICULTY)
+    g.inner_size = inner.layout.size
+    g.skill_cards = inner.skill_cards
+    return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
+
+
+def base_delta(stat, level):
+    """Campaign base value minus the base game's (added to the stat)."""
+    if stat == "hit_points":
+        return BASE_HP[level] - GAME_HP[level]
+    return BASE[stat] - GAME_BASE[stat]
+
+
+# ====================================================================================== one game of a campaign
+class CampaignRules:
+    """The rules of one campaign game (config `campaign=True`)."""
+
+    def _campaign_bonus(self, p, stat):
+        return base_delta(stat, self.g.level) + self.cstats[p][STATS.index(stat)]
+
+    def _setup_campaign(self, heroes):
+        """The Heroes as the campaign carries them (None: a first play, nothing bought)."""
+        n = self.n
+        self.cstats = [[0, 0, 0] for _ in range(n)]
+        self.kills, self.boss_xp, self.sk_gone = [0] * n, [0] * n, []
+        for p, h in enumerate(heroes or []):
+            self.cstats[p] = [h["knowledge"], h["stamina"], h["hit_points"]]
+
+    def _campaign_skills(self, heroes):
+        """ "Starting Skills are 0"; later games: the Skill cards each Hero owns (their items from the reserve)."""
+        self.sk_table, self.sk_bids = [], []
+        owned = set()
+        for p, h in enumerate(heroes or []):
+            for k in h["skills"]:
+                self.skills[p].append(k)
+                self._grant(p, k)
+                owned.add(k)
+        self.sk_box = [k for k in range(NUM_SKILLS) if k not in owned]
+
+    def _die(self, p):
+        super()._die(p)
+        if not self.g.campaign or not self.skills[p]:
+            return
+        # "If a Hero dies, the player must discard all Skill cards owned and take an equal number of new Skills (or
+        # up to the Skills available). Discarded Skills will be available again in the following play."
+        k = len(self.skills[p])
+        self.sk_gone.extend(self.skills[p])
+        self.skills[p] = []
+        for _ in range(min(k, len(self.sk_box))):
+            c = self.sk_box.pop(int(self.rng.integers(len(self.sk_box))))
+            self.skills[p].append(c)
+
+    def _apply_spend(self, a, p):
+        if self.g.campaign and A.KILL <= a < A.KILL + 9:
+            if a - A.KILL == 8:
+                self._boss_died(self.pos[p])
+            else:
+                # "Each player keeps killed creature miniatures near their own player board"
+                self.kills[p] += 1
+        super()._apply_spend(a, p)
+
+    def _boss_died(self, cell):
+        """ "All Heroes, which are in combat in the same room of Boss when the Boss dies, gain 1 [XP]" """
+        for h in range(self.n):
+            if self.pos[h] == cell and self.alive[h]:
+                self.boss_xp[h] += 1
+
+    def explode(self, cell):
+        if not self.g.campaign:
+            return super().explode(cell)
+        placer = self.expl_by[cell]
+        b = cell * 9
+        before = sum(self.cre[b:b + 8])
+        bosses = sum(1 for rec in self.bosses if rec[0] == cell)
+        out = super().explode(cell)
+        if placer >= 0:
+            self.kills[placer] += before - sum(self.cre[b:b + 8])
+        for _ in range(bosses - sum(1 for rec in self.bosses if rec[0] == cell)):
+            self._boss_died(cell)
+        return out
+
+    def xp_earned(self, p):
+        """XP of a finished game: "1 XP every 4 killed creatures", "1 XP every killed Boss", "2 XP for surviving
+        at game's end", "1 XP if not infected and survived", "3 XP if Heroes win the play"."""
+        alive = self.alive[p] and not self.truncated
+        return (self.kills[p] // 4 + self.boss_xp[p] + (2 if alive else 0)
+                + (1 if alive and not self._infected(p) else 0) + (3 if self.won else 0))
+
+
+def validate_game(g, d) -> None:
+    env, n = g.env_id, g.num_players
+    for q, row in enumerate(check_list(env, "cstats", d["cstats"], n)):
+        check_ints(env, f"cstats[{q}]", row, 3, 0, 2 * 64)
+    check_ints(env, "kills", d["kills"], n, 0)
+    check_ints(env, "boss_xp", d["boss_xp"], n, 0)
+    check_ints(env, "sk_gone", d["sk_gone"], None, 0, NUM_SKILLS - 1)
+
+
+# ====================================================================================== carried between games
+def new_hero():
+    return {"xp": START_XP, "knowledge": 0, "stamina": 0, "hit_points": 0, "skills": []}
+
+
+class Campaign:
+    """The record a campaign carries from game to game, and its Pre-Play rules.
+
+    heroes[p]: XP, the stats bought (Knowledge, Stamina, Hit points above the campaign base) and the Skill cards
+    owned; difficulty of the next game; results (True = the Heroes won); `pre`: the Pre-Play under way."""
+
+    def __init__(self, num_players: int, games: int, difficulty: int = START_DIFFICULTY):
+        self.n, self.games, self.difficulty = num_players, games, difficulty
+        self.heroes = [new_hero() for _ in range(num_players)]
+        self.results: list = []
+        self.xp_log: list = []
+        self.pre: dict = {}
+        self.start_preplay()
+
+    # -- serialisation ----------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return json.loads(json.dumps({"n": self.n, "games": self.games, "difficulty": self.difficulty,
+                                      "heroes": self.heroes, "results": self.results, "xp_log": self.xp_log,
+                                      "pre": self.pre}))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Campaign":
+        c = cls.__new__(cls)
+        d = json.loads(json.dumps(d))
+        c.n, c.games, c.difficulty = d["n"], d["games"], d["difficulty"]
+        c.heroes, c.results, c.xp_log, c.pre = d["heroes"], d["results"], d["xp_log"], d["pre"]
+        return c
+
+    @property
+    def over(self) -> bool:
+        return len(self.results) >= self.games
+
+    # -- Pre-Play ------------------------------------------------------------------------------------------
+    def start_preplay(self):
+        """ "Base starting Stats above, can be permanently modified before each game spending XP." """
+        n = self.n
+        self.pre = {"step": "buy", "seat": 0, "bought": [[0, 0, 0] for _ in range(n)], "spent": [0] * n,
+                    "wants": [[] for _ in range(n)], "contest": -1, "bidders": [], "bids": {}, "ties": 0}
+
+    def owned(self):
+        return {k for h in self.heroes for k in h["skills"]}
+
+    def options(self, p) -> list[bool]:
+        """Legal Pre-Play options of seat p (index = option number)."""
+        pre, h = self.pre, self.heroes[p]
+        xp = h["xp"] - pre["spent"][p]
+        if pre["step"] == "bid":
+            return [x <= xp for x in range(min(xp, MAX_OPTS - 1) + 1)]
+        out = [True]
+        for i, st in enumerate(STATS):
+            # "a player cannot gain more than 2 points in each stat ... in a single Pre-Play": one purchase a stat
+            free = pre["bought"][p][i] == 0
+            out += [free and xp >= PRICE[st][0], free and xp >= PRICE[st][1]]
+        wants = pre["wants"][p]
+        cost = SKILL_PRICE[0] if not wants else SKILL_PRICE[1] - SKILL_PRICE[0]
+        room = len(wants) < 2 and len(h["skills"]) + len(wants) < NUM_SKILLS and xp >= cost
+        taken = self.owned()
+        out += [room and k not in taken and k not in wants for k in range(NUM_SKILLS)]
+        return out
+
+    def cost_of(self, p, option):
+        if 1 <= option < OPT_SKILL:
+            return PRICE[STATS[(option - 1) // 2]][(option - 1) % 2]
+        return SKILL_PRICE[0] if not self.pre["wants"][p] else SKILL_PRICE[1] - SKILL_PRICE[0]
+
+    def choose(self, p, option, rng) -> None:
+        """Apply seat p's Pre-Play option (legal per `options`)."""
+        pre = self.pre
+        if pre["step"] == "bid":
+            pre["bids"][str(p)] = option
+            if len(pre["bids"]) == len(pre["bidders"]):
+                self._settle(rng)
+            return
+        if option == OPT_DONE:
+            pre["seat"] += 1
+            if pre["seat"] >= self.n:
+                self._next_contest(rng)
+            return
+        pre["spent"][p] += self.cost_of(p, option)
+        if option < OPT_SKILL:
+            i = (option - 1) // 2
+            pre["bought"][p][i] = 1 + (option - 1) % 2
+        else:
+            pre["wants"][p].append(option - OPT_SKILL)
+
+    def to_act(self) -> int:
+        pre = self.pre
+        if pre["step"] == "bid":
+            return next(q for q in pre["bidders"] if str(q) not in pre["bids"])
+        return pre["seat"]
+
+    def _next_contest(self, rng):
+        """ "If more than a player wants to gain the same Skill, make an auction: each player makes a secret bid
+        with XP". Uncontested wishes are granted; contested Skills are auctioned one by one (card order)."""
+        pre = self.pre
+        want = {}
+        for q in range(self.n):
+            for k in pre["wants"][q]:
+                want.setdefault(k, []).append(q)
+        contested = sorted(k for k, qs in want.items() if len(qs) > 1 and k > pre["contest"])
+        if contested:
+            k = contested[0]
+            pre.update(step="bid", contest=k, bidders=want[k], bids={}, ties=0)
+            return
+        for k, qs in want.items():
+            if len(qs) == 1 and k not in self.owned():
+                self.heroes[qs[0]]["skills"].append(k)
+        self._end_preplay()
+
+    def _settle(self, rng):
+        """ "If there is a tie, repeat the bid. Only the winning player pays the XP bidded." The losers do not
+        gain the Skill and get back its price."""
+        pre = self.pre
+        bids = {int(q): x for q, x in pre["bids"].items()}
+        top = max(bids.values())
+        best = [q for q in pre["bidders"] if bids[q] == top]
+        if len(best) > 1 and pre["ties"] < TIE_ROUNDS:
+            pre.update(bidders=best, bids={}, ties=pre["ties"] + 1)
+            return
+        win = best[int(rng.integers(len(best)))] if len(best) > 1 else best[0]
+        k = pre["contest"]
+        pre["spent"][win] += top
+        self.heroes[win]["skills"].append(k)
+        for q in range(self.n):
+            if q != win and k in pre["wants"][q]:
+                i = pre["wants"][q].index(k)
+                pre["spent"][q] -= SKILL_PRICE[0] if i == 0 else SKILL_PRICE[1] - SKILL_PRICE[0]
+                pre["wants"][q].remove(k)
+        pre["wants"][win].remove(k)
+        pre.update(step="buy", seat=self.n, bidders=[], bids={}, ties=0)
+        self._next_contest(rng)
+
+    def _end_preplay(self):
+        pre = self.pre
+        for q, h in enumerate(self.heroes):
+            h["xp"] -= pre["spent"][q]
+            for i, st in enumerate(STATS):
+                h[st] += pre["bought"][q][i]
+        self.pre = {}
+
+    # -- after a game ----------------------------------------------------------------------------------------
+    def record(self, st) -> None:
+        """XP earned, the Skill cards each Hero ends with; "If the previous game has been won by Heroes, the next
+        play must be increased in difficulty" (the difficulty level, up to 3: assumption 31)."""
+        earned = [st.xp_earned(p) for p in range(self.n)]
+        for p, h in enumerate(self.heroes):
+            h["xp"] += earned[p]
+            h["skills"] = list(st.skills[p])
+        self.xp_log.append(earned)
+        self.results.append(bool(st.won))
+        if st.won:
+            self.difficulty = min(3, self.difficulty + 1)
+        if not self.over:
+            self.start_preplay()
+
+
+# ====================================================================================== a campaign as one state
+CB = 2 + 3 + 3 + 1 + 4 * 44 + NUM_SKILLS + 1
+
+
+class CampaignState(State):
+    """A whole campaign (config `campaign_games=N`): Pre-Play, game, Pre-Play, ... N games."""
+
+    def __init__(self, game, camp: Campaign, inner, rng):
+        self.game = self.g = game
+        self.n = game.num_players
+        self.camp, self.inner, self.rng = camp, inner, rng
+        self._mask = None
+        self.truncated = False
+
+    @classmethod
+    def start(cls, game, seed):
+        """A new campaign: its first Pre-Play."""
+        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"])
+        return cls(game, c, None, make_rng(seed))
+
+    @classmethod
+    def from_dict(cls, game, d):
+        c = Campaign.from_dict(d["campaign"])
+        inner = game.inner_game(c.difficulty).state_from_dict(d["inner"]) if d["inner"] is not None else None
+        s = cls(game, c, inner, rng_from_dict(d["rng"]))
+        s.truncated = bool(d["truncated"])
+        return s
+
+    # -- flow --------------------------------------------------------------------------------------------
+    def _start_game(self):
+        g = self.g.inner_game(self.camp.difficulty)
+        self.inner = g.new_initial_state(seed=derive_seed(self.rng), campaign_heroes=self.camp.heroes)
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return -1
+        return self.inner.current_player() if self.inner is not None else self.camp.to_act()
+
+    def phase(self) -> str:
+        if self.is_terminal():
+            return "game over"
+        if self.inner is not None:
+            return self.inner.phase()
+        return "campaign: Skill auction, secret bid" if self.camp.pre["step"] == "bid" else "campaign: Pre-Play"
+
+    def is_terminal(self) -> bool:
+        return self.truncated or self.camp.over
+
+    def is_truncated(self) -> bool:
+        return self.truncated
+
+    def _compute_mask(self) -> np.ndarray:
+        if self.inner is not None:
+            return self.inner.legal_action_mask().copy()
+        m = np.zeros(self.game.num_actions, dtype=bool)
+        ok = self.camp.options(self.camp.to_act())
+        m[A.OPTION:A.OPTION + len(ok)] = ok
+        return m
+
+    def _apply(self, a: int) -> None:
+        if self.inner is None:
+            self.camp.choose(self.camp.to_act(), a - A.OPTION, self.rng)
+            if not self.camp.pre:
+                self._start_game()
+            return
+        self.inner.apply_action(a)
+        if self.inner.is_terminal():
+            if self.inner.is_truncated():
+                self.truncated = True
+                return
+            self.camp.record(self.inner)
+            self.inner = None
+
+    def returns(self) -> np.ndarray:
+        """Co-operative: 2 x (games won / games) - 1 to every seat at the end of the campaign."""
+        if not self.is_terminal() or self.truncated:
+            return np.zeros(self.n)
+        r = self.camp.results
+        return np.full(self.n, 2.0 * sum(r) / len(r) - 1.0)
+
+    def scores(self) -> np.ndarray:
+        return np.full(self.n, float(sum(self.camp.results)))
+
+    def info(self) -> dict:
+        out = self.inner.info() if self.inner is not None else {}
+        return dict(out, campaign={"games": len(self.camp.results), "won": sum(self.camp.results)})
+
+    # -- what a seat sees --------------------------------------------------------------------------------------
+    def _camp_view(self, p):
+        c, pre = self.camp, self.camp.pre
+        out = {"games": c.games, "played": len(c.results), "results": list(c.results), "difficulty": c.difficulty,
+               "heroes": json.loads(json.dumps(c.heroes)), "xp_log": json.loads(json.dumps(c.xp_log)),
+               "step": pre.get("step", "game") if pre else "game"}
+        if pre:
+            out.update(bought=json.loads(json.dumps(pre["bought"])), spent=list(pre["spent"]),
+                       wants=json.loads(json.dumps(pre["wants"])), contest=pre["contest"],
+                       bidders=list(pre["bidders"]),
+                       # the bids are secret until settled: only p's own, and who has bid
+                       my_bid=pre["bids"].get(str(p)), bid_placed=sorted(int(q) for q in pre["bids"]))
+        return out
+
+    def view(self, p: int) -> dict:
+        base = self.inner.view(p) if self.inner is not None else {
+            "seat": p, "phase": self.phase(), "to_act": self.current_player()}
+        return dict(base, campaign=self._camp_view(p))
+
+    def observation(self, p: int) -> np.ndarray:
+        g = self.g
+        v = np.zeros(g.observation_shape, dtype=np.float32)
+        k = g.inner_size
+        if self.inner is not None:
+            v[:k] = self.inner.observation(p)
+        o = v[k:]
+        c, pre, n = self.camp, self.camp.pre, self.n
+        o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10
+        o[2 + c.difficulty - 1] = 1
+        o[5 + (0 if not pre else 1 if pre["step"] == "buy" else 2)] = 1
+        o[8] = self.current_player() == p
+        for q in range(n):
+            j = 9 + 44 * ((q - p) % n)
+            h = c.heroes[q]
+            o[j:j + 4] = [h["xp"] / 30, h["knowledge"] / 6, h["stamina"] / 6, h["hit_points"] / 6]
+            for s_ in h["skills"]:
+                o[j + 4 + s_] = 1
+            if pre:
+                for s_ in pre["wants"][q]:
+                    o[j + 20 + s_] = 1
+                o[j + 36:j + 39] = [x / 2 for x in pre["bought"][q]]
+                o[j + 39] = len(pre["wants"][q]) / 2
+                o[j + 40] = str(q) in pre["bids"]
+                o[j + 41] = pre["spent"][q] / 30
+        j = 9 + 4 * 44
+        if pre and pre["contest"] >= 0 and pre["step"] == "bid":
+            o[j + pre["contest"]] = 1
+        if pre and str(p) in pre["bids"]:
+            o[j + NUM_SKILLS] = pre["bids"][str(p)] / 30
+        np.clip(v, 0.0, 1.0, out=v)
+        return v
+
+    def render_for(self, p: int) -> str:
+        if self.inner is not None:
+            return self.inner.render_for(p)
+        return f"{self.render()}\n{json.dumps(self._camp_view(p))}"
+
+    def picture(self, p: int | None = None) -> str:
+        """The table of the game under way (a Pre-Play has no table: a text card of the campaign record)."""
+        if self.inner is not None:
+            return self.inner.picture(p)
+        text = self.render().splitlines()[0].replace("&", "and").replace("<", "(")
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="40">'
+                f'<text x="8" y="24" font-family="sans-serif" font-size="14">{text}</text></svg>')
+
+    def render(self) -> str:
+        c = self.camp
+        head = (f"Campaign: game {len(c.results) + (1 if self.inner is not None else 0)}/{c.games}, difficulty "
+                f"{c.difficulty}, won {sum(c.results)}; XP {[h['xp'] for h in c.heroes]}")
+        return head + ("\n" + self.inner.render() if self.inner is not None else f"\n{self.phase()}")
+
+    # -- information sets --------------------------------------------------------------------------------------
+    def _bids_hidden(self, p):
+        pre = self.camp.pre
+        return [q for q in map(int, pre.get("bids", {})) if q != p]
+
+    def hidden_facts(self, p: int) -> dict:
+        if self.inner is not None:
+            return self.inner.hidden_facts(p)
+        out = super().hidden_facts(p)
+        hid = self._bids_hidden(p)
+        if hid and any(self.camp.heroes[q]["xp"] - self.camp.pre["spent"][q] > 0 for q in hid):
+            out["campaign bids"] = {str(q): self.camp.pre["bids"][str(q)] for q in hid}
+        return out
+
+    def _determinize(self, p, rng):
+        s = self.clone()
+        if s.inner is not None:
+            s.inner = self.inner.determinize(p, rng)
+            return s
+        # the other bidders' secret bids: any amount they could have bid
+        pre = s.camp.pre
+        for q in self._bids_hidden(p):
+            top = min(s.camp.heroes[q]["xp"] - pre["spent"][q], MAX_OPTS - 1)
+            pre["bids"][str(q)] = int(rng.integers(top + 1))
+        return s
+
+    def _set_rng(self, rng) -> None:
+        self.rng = rng
+        if self.inner is not None:
+            self.inner._set_rng(make_rng(derive_seed(rng)))
+
+    def clone(self) -> "CampaignState":
+        s = CampaignState(self.g, Campaign.from_dict(self.camp.to_dict()),
+                          self.inner.clone() if self.inner is not None else None,
+                          rng_from_dict(rng_to_dict(self.rng)))
+        s.truncated = self.truncated
+        return s
+
+    def to_dict(self) -> dict:
+        return {"env_id": self.g.env_id, "num_players": self.n, "campaign": self.camp.to_dict(),
+                "inner": self.inner.to_dict() if self.inner is not None else None,
+                "truncated": self.truncated, "rng": rng_to_dict(self.rng)}
+
+
+def validate_campaign(g, d) -> None:
+    """The campaign record of a `campaign_games` state dict (the inner game is checked by its own loader)."""
+    env, n = g.env_id, g.num_players
+    c = d["campaign"]
+    if not isinstance(c, dict):
+        raise fail(env, "campaign", "must be a dict")
+    for k in ("n", "games", "difficulty", "heroes", "results", "xp_log", "pre"):
+        if k not in c:
+            raise fail(env, f"campaign.{k}", "missing")
+    check_int(env, "campaign.n", c["n"], n, n)
+    check_int(env, "campaign.games", c["games"], g.config["campaign_games"], g.config["campaign_games"])
+    check_int(env, "campaign.difficulty", c["difficulty"], 1, 3)
+    owned = []
+    for q, h in enumerate(check_list(env, "campaign.heroes", c["heroes"], n)):
+        if not isinstance(h, dict) or sorted(h) != sorted(new_hero()):
+            raise fail(env, f"campaign.heroes[{q}]", f"must have the keys {sorted(new_hero())}")
+        for k in ("xp", "knowledge", "stamina", "hit_points"):
+            check_int(env, f"campaign.heroes[{q}].{k}", h[k], 0)
+        owned += check_ints(env, f"campaign.heroes[{q}].skills", h["skills"], None, 0, NUM_SKILLS - 1)
+    if len(owned) != len(set(owned)):
+        raise fail(env, "campaign.heroes", "a Skill card owned twice")
+    if len(check_list(env, "campaign.results", c["results"])) > c["games"]:
+        raise fail(env, "campaign.results", "more games than the campaign has")
+    if (d["inner"] is None) == (not c["pre"]) and not len(c["results"]) >= c["games"]:
+        raise fail(env, "inner", "a campaign is either in a Pre-Play or in a game")
+    if d["inner"] is not None:
+        g.inner_game(c["difficulty"]).state_from_dict(d["inner"])
+
+
+__all__ = ["Campaign", "CampaignRules", "CampaignState", "MAX_SKILLS"]
