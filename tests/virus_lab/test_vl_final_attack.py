@@ -102,16 +102,24 @@ def test_a_hero_alone_in_his_room_is_not_attacked():
     assert s.ph != PH_SHIELD and s.wounds[1] == []
 
 
-def test_irreducible_boss_is_discarded_without_the_final_attack():
+@pytest.mark.parametrize("final", [False, True])
+def test_irreducible_boss_is_discarded_without_the_final_attack(final):
     """ "Note: Irreducible Boss needs this additional element into the game. If you are not using it, discard the
-    Boss." Without it the card is out of the game in sight of all; with it the card is in the Boss deck."""
-    base = VirusLabGame(num_players=1, difficulty=3).new_initial_state(seed=5)
-    assert IRREDUCIBLE not in base.boss_deck and [IRREDUCIBLE, 1] in base.boss_gone
-    assert all(b[2] != IRREDUCIBLE for b in base.bosses)
-    with_it = VirusLabGame(num_players=1, difficulty=3, final_attack=True).new_initial_state(seed=5)
-    held = with_it.boss_deck + [b[2] for b in with_it.bosses]
-    assert IRREDUCIBLE in held and with_it.boss_gone == []
-    assert sorted(held) == list(range(15))
+    Boss." Drawn without it, the card leaves the game in sight of all and the next card is drawn; with it, it is
+    a Boss like the others. Setup at difficulty 3 draws 2 Boss cards: the Irreducible Boss on top of the deck."""
+    seen = []
+    for seed in range(40):
+        s = VirusLabGame(num_players=1, difficulty=3, final_attack=final).new_initial_state(seed=seed)
+        drawn = [b[2] for b in s.bosses]
+        assert sorted(s.boss_deck + drawn + [c for c, _ in s.boss_gone]) == list(range(15))
+        if final:
+            assert s.boss_gone == []
+            seen += drawn
+        else:
+            assert IRREDUCIBLE not in drawn
+            seen += [c for c, _ in s.boss_gone]
+            assert all(x == [IRREDUCIBLE, 1] for x in s.boss_gone)
+    assert IRREDUCIBLE in seen, "over 40 deals the card came up at least once"
 
 
 def test_irreducible_boss_damage_is_not_divided_nor_absorbed():

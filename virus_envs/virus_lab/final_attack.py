@@ -16,14 +16,17 @@ from . import creatures as CR
 NK = CR.NK
 
 
-def discard_irreducible(s, deck):
-    """Setup without the Final Attack: "If you are not using it, discard the Boss" (out of the game, in sight
-    of all: `boss_gone` with its card known). Returns the Boss deck without it (its order otherwise kept)."""
+def draw_boss(s):
+    """The top Boss card. Without the Final Attack the Irreducible Boss, when it comes up, is discarded ("If you
+    are not using it, discard the Boss": the note is read on the card when it is drawn) out of the game in sight
+    of all (`boss_gone` with its card known) and the next card is drawn. -1 when the deck is empty."""
     irr = s.g.comp.boss_irreducible
-    if s.g.final_attack or not any(irr):
-        return deck
-    s.boss_gone.extend([c, 1] for c in deck if irr[c])
-    return [c for c in deck if not irr[c]]
+    while s.boss_deck:
+        c = s.boss_deck.pop()
+        if s.g.final_attack or not (irr and irr[c]):
+            return c
+        s.boss_gone.append([c, 1])
+    return -1
 
 
 def final_attack_steps(s):

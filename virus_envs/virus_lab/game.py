@@ -34,7 +34,7 @@ from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
-from .final_attack import discard_irreducible, final_attack_steps
+from .final_attack import draw_boss, final_attack_steps
 from .legend import DEFAULT_TILES, parse_tiles
 from .ranged import action_table as ranged_table
 from .research import incompatible_table
@@ -315,7 +315,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         bosses = list(range(len(comp.boss_name)))
         rng.shuffle(bosses)
         self.boss_gone = []         # Bosses gone [card, revealed]
-        self.boss_deck = discard_irreducible(self, bosses)
+        self.boss_deck = bosses
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
@@ -342,7 +342,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             k = max(range(4, 8), key=lambda t: (self.pool[t], -t))
             self.pool[k] -= 1
             cell = first[i % len(first)]
-            self.bosses.append([cell, k, self.boss_deck.pop()])
+            self.bosses.append([cell, k, draw_boss(self)])
             self.cre[cell * NK + CR.BOSS] += 1
         # Heroes: stock, displays ("If a player draws any Research Lab cards, discard them and draw new cards")
         self.pos = [st] * n
