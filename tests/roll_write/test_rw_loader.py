@@ -169,6 +169,7 @@ WHY = [
      "field 'trial[3]' holds a die while the first slot of its card is empty"),
     # seat 1's 2 beside seat 0's 3 on the blue card: the sum, blue 5, is crossed off seat 1's grid
     (_set(["grid", 1, 0], 0), "field 'trial[1]' holds the die of seat 1, whose grid lacks the box 5 that die crossed off"),
+    (_set(["placed"], 3), "field 'placed' is 3, but 4 dice have left the reserves this round"),
     (_set(["pending"], [[0, 0, -1]]),
      "field 'placed' is 4, but 4 dice have left the reserves this round (one placement still being resolved)"),
     # the grids in the sheet's order: blue, red, green, yellow (boxes 1-12; no 13)
