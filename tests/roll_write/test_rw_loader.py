@@ -159,6 +159,9 @@ PEND = [_set(["pending"], [[0, 0, -1]]), _set(["placed"], 3)]   # an extra cross
 # The message says why, each written out in full (what a reader who loads a broken file sees).
 WHY = [
     (_set(["truncated"], True), "field 'truncated' is true but 'terminal' is false"),
+    # the bounds themselves are the reason: 12 dice a round with 2 players; a die count for each value 0-6
+    (_set(["placed"], 13), "field 'placed' must be in 0..12, got 13"),
+    (lambda d: d["reserve"][1].pop(), "field 'reserve[1]' must have 7 entries (one per seat or slot), got 6"),
     (_set(["reserve", 0, 0], 1), "field 'reserve[0][0]' must be 0: dice show 1 to 6"),
     (_set(["trial_own", 2], 0),
      "field 'trial_own[2]' is 0 for a slot holding 0: an empty slot has owner -1, a die has its owner's seat"),
@@ -166,6 +169,7 @@ WHY = [
      "field 'trial[3]' holds a die while the first slot of its card is empty"),
     # seat 1's 2 beside seat 0's 3 on the blue card: the sum, blue 5, is crossed off seat 1's grid
     (_set(["grid", 1, 0], 0), "field 'trial[1]' holds the die of seat 1, whose grid lacks the box 5 that die crossed off"),
+    (_set(["placed"], 3), "field 'placed' is 3, but 4 dice have left the reserves this round"),
     (_set(["pending"], [[0, 0, -1]]),
      "field 'placed' is 4, but 4 dice have left the reserves this round (one placement still being resolved)"),
     # the grids in the sheet's order: blue, red, green, yellow (boxes 1-12; no 13)

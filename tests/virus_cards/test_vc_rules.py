@@ -137,6 +137,32 @@ def test_four_healthy_organs_win_at_once_vaccinated_and_immunized_count():
     assert s.scores() == [4, 0, 0]
 
 
+def test_the_game_stops_at_the_winning_play_no_draw_no_next_turn():
+    """ "If you place 4 different healthy organs on the table in front of you, you win!": the game ends
+    with that play, before Phase 2 (draw) and Phase 3 (pass the turn): the winner keeps the two cards
+    left in hand, the deck is untouched and the turn count does not move. The same when a Contagion's
+    move cleans the body: no further move is asked for."""
+    s = from_text("""
+        players: 3
+        hand 0: yellow, red virus, red medicine
+        body 0: red, green, blue
+    """)
+    deck = s.deck[:]
+    act(s, "play 0 -> +0 yellow")
+    assert s.winner == 0 and s.turns == 0 and s.turn_player == 0
+    assert len(s.hands[0]) == 2 and s.deck == deck
+    s = from_text("""
+        players: 2
+        hand 0: contagion, green, yellow
+        body 0: red, green, blue, yellow+yellow virus
+        body 1: yellow, blue
+    """)
+    deck = s.deck[:]
+    act(s, "play 0")
+    act(s, "contagion yellow -> +1 yellow")
+    assert s.winner == 0 and s.turns == 0 and len(s.hands[0]) == 2 and s.deck == deck
+
+
 def test_infected_organs_do_not_count():
     s = from_text("""
         players: 2

@@ -191,6 +191,14 @@ WHY = [
     (_empty_hand(1),
      "field 'hands[1]' is empty at its player's decision (an empty hand is refilled before the turn)"),
     (_set(["stage"], 2), "field 'stage' is 2 (contagion), but no virus of the player can move"),
+    # a range or a length is itself the reason (with it dropped, a later check refused for another reason
+    # or the loader failed with an IndexError): 3 seats, 5 slots a body, max_turns 4000
+    (_set(["turns"], 10**9), "field 'turns' must be in 0..4000, got 1000000000"),
+    (_set(["stage"], 3), "field 'stage' must be in 0..2, got 3"),
+    (lambda d: d.update(stage=1, pending=[0, 5]), "field 'pending[1]' must be in 0..4, got 5"),
+    (lambda d: d.update(stage=1, pending=[3, 0]), "field 'pending[0]' must be in 0..2, got 3"),
+    (lambda d: d.update(stage=1, pending=[1]), "field 'pending' must have 2 entries (one per seat or slot), got 1"),
+    (lambda d: d["att"][2].pop(), "field 'att[2]' must have 5 entries (one per seat or slot), got 4"),
 ]
 
 
