@@ -8,7 +8,7 @@ PY        := $(VENV)/bin/python
 STAMP     := $(VENV)/.installed
 JOBS      ?= 2
 
-.PHONY: setup run test bench mutate coverage screenshots clean
+.PHONY: setup run test test-ray bench mutate coverage screenshots clean
 
 setup: $(STAMP)
 
@@ -16,14 +16,20 @@ $(STAMP): pyproject.toml setup.py Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[dev,rl,tensorboard,bench,render,web,openspiel]"
+	$(PY) -m pip install --quiet -e ".[dev,rl,tensorboard,bench,render,web,openspiel,fast]"
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/virus-arena run
 
 test: $(STAMP)
-	$(PY) -m pytest -n $(JOBS) tests
+	$(PY) -m pytest -n $(JOBS) -m "not ray" tests
+
+# The Ray backend of `virus-arena tournament` (docs/scale.md): installs the [ray] extra (about 80 MB to
+# download, 250 MB on disk), starts a local Ray instance and checks that it plays the pool's games.
+test-ray: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[ray]"
+	$(PY) -m pytest -m ray tests/core/test_tournament_ray.py
 
 bench: $(STAMP)
 	$(VENV)/bin/virus-arena bench

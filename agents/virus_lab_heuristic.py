@@ -15,6 +15,13 @@ seat runs the same plan, so a team co-operates through the table. What it knows 
   turn left: a deck out ends the game).
 - Exit: 1 living Hero activates the nearest Exit Control Room, 2-3 split them by seat (4: seats 0 and 1 on
   one); then the Antidote is fetched and carried to the Starting Room.
+- Team play (`team`, 2-4 living Heroes; every seat reads the same plan from the public table, no messages):
+  the Exit Control Rooms open only when activated in one phase, so when every Hero needed can walk to his room
+  and pay the activation with the cubes he holds, they all go at once (past the stealth limit) and the first to
+  activate waits (`_meeting`); the `pathfinders` highest seats explore a way to both Exit Control Rooms from
+  `path_turn` on or once a Research Lab has given its Clues, while the others build labs; a lab card that joins
+  lab symbols, or a walk of at most `trip` rooms to put one there, is worth a move past the stealth limit; once
+  the Antidote is placed, the Hero nearest to it fetches it and the others make for their Exit Control Rooms.
 - Combat: Successes grow as cubes x bullets, so rolls are sized to the group (up to `roll_cubes` cubes,
   `roll_bullets` bullets) to kill it all when expected (Advantages counted: each turns a negative cube
   positive, up to `adv_combat`), else to Dodge it all and flee paying only the penalty; Successes are spent
@@ -80,6 +87,13 @@ class VirusLabHeuristic(ParamAgent):
         "kill_bonus": 2.0,      # a kill is worth this x its Damage more than a Dodge
         "adv_combat": 4,        # Advantages a turn on combat results
         "hunt": True,           # attack a Boss next door when a roll is expected to kill it
+        # team play (2-4 Heroes; the plan is read from the public table, so every seat computes the same one)
+        "team": True,           # meet at the Exit Control Rooms in one phase; lab trips past the stealth limit
+        "meet_turn": 1,         # the first turn the Heroes meet at the Exit Control Rooms
+        "trip": 3,              # rooms a Hero may walk in one turn to put a lab card on the team's lab point
+        "pathfinders": 1,       # the highest living seats that first explore a way to both Exit Control Rooms
+        "path_free": False,     # a pathfinder explores past the stealth limit
+        "path_turn": 6,         # ... from this turn on, or once a Research Lab has given its Clues
         # turn-end purchases (caps)
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
         # Skill cards (skills on): the most Action cubes bid on one card in the auction
@@ -206,11 +220,19 @@ class VirusLabHeuristic(ParamAgent):
                 return st, A.EXIT
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
+            if self.params["team"] and living >= 2 and not v["exit_open"] and p != self._fetcher(v):
+                # one Hero fetches the Antidote; the others make for their Exit Control Rooms meanwhile
+                return self._exit_room(v, p, living), A.ACTIVATE
             return v["antidote_cell"], A.PICKUP
         if not v["exit_open"] and (v["turn"] >= self.params["exit_turn"] or self._active(v, p)):
             return self._exit_room(v, p, living), A.ACTIVATE
         del me
         return -1, -1
+
+    def _fetcher(self, v):
+        """The living Hero nearest the Antidote (rooms as the crow flies, ties by seat): the same for every seat."""
+        heroes = [h for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired") and h["pos"] >= 0]
+        return min(heroes, key=lambda h: (self._manhattan(h["pos"], v["antidote_cell"]), h["seat"]))["seat"]
 
     def _exit_room(self, v, p, living):
         ex = v["exit_cells"]
@@ -224,7 +246,10 @@ class VirusLabHeuristic(ParamAgent):
         return ex[i % 2]
 
     def _real_time(self, v, p, m):
+        self._free = False                  # set by a team move: no stealth or pacing limit on it
         a = self._real_time_plan(v, p, m)
+        if self._free:
+            return a
         me = v["heroes"][p]
         in_combat = any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"])
         if a is not None and A.MOVE <= a < A.SEARCH and not in_combat:
@@ -256,6 +281,11 @@ class VirusLabHeuristic(ParamAgent):
         target, todo = self._target(v, p)
         if in_combat:
             return self._combat(v, p, m, here, target)
+        if self.params["team"]:
+            a = self._meet(v, p, m)
+            if a is not None:
+                self._free = True
+                return a
         # a Boss next door that a roll (with Advantages) is expected to kill: go and kill it before it grows a
         # group; a Boss close by otherwise: get away first (it moves 2-3 rooms and hits for 2-3)
         a = self._hunt(v, p, m)
@@ -272,6 +302,10 @@ class VirusLabHeuristic(ParamAgent):
                 pass
             else:
                 return todo
+        a = self._pathfind(v, p, m)
+        if a is not None:
+            self._free = self.params["path_free"]
+            return a
         if self.params["exit_first"] and not v["exit_open"] and todo == A.ACTIVATE and target != pos:
             a = self._toward(v, p, m, target)
             if a is not None:
@@ -290,13 +324,19 @@ class VirusLabHeuristic(ParamAgent):
                     return a
         # labs: a lab card placed where its symbol joins others
         lab = self._best_lab_explore(v, p, m)
+        team = self.params["team"] and self._living(v) >= 2
         if lab is not None and (lab[1] >= 2 or target < 0 or v["exit_open"]):
+            self._free = team and lab[1] >= 2     # the card joins lab symbols: worth a move past the limit
             return lab[0]
         if v["antidote_cell"] < 0 and v["antidote_holder"] < 0 and v["antidote_out"] < 0:
             site = self._lab_site(v, p)
             if site is not None and site != pos:
                 a = self._toward(v, p, m, site)
                 if a is not None:
+                    # a lab trip: the site within `trip` rooms and cubes for the walk and the card
+                    dist, _ = self._paths(v, pos, goal=site)
+                    self._free = team and site in dist and dist[site] <= self.params["trip"] \
+                        and v["heroes"][p]["stock"] >= dist[site] + 1
                     return a
         if lab is not None:
             return lab[0]
@@ -305,6 +345,89 @@ class VirusLabHeuristic(ParamAgent):
             if a is not None:
                 return a
         return self._idle(v, p, m, here)
+
+    @staticmethod
+    def _living(v):
+        return sum(1 for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired") and h["pos"] >= 0)
+
+    def _pathfind(self, v, p, m):
+        """Team play: the Exit Control Rooms are placed at setup 2-7 rows into the table, unconnected; the Heroes
+        can meet there only once the map reaches both. The `pathfinders` highest living seats explore a way to
+        their own room, then to the other, while the others build the Research Lab."""
+        if not self.params["team"] or v["exit_open"] or (v["turn"] < self.params["path_turn"] and not v["labs_used"]):
+            return None
+        seats = [h["seat"] for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired")
+                 and h["pos"] >= 0]
+        if len(seats) < 2 or p not in seats[len(seats) - self.params["pathfinders"]:]:
+            return None
+        own = self._exit_room(v, p, len(seats))
+        pos = v["heroes"][p]["pos"]
+        dist, _ = self._paths(v, pos, avoid=False)
+        for room in (own,) + tuple(c for c in v["exit_cells"] if c != own):
+            if room not in dist:
+                return self._toward(v, p, m, room)
+        return None
+
+    def _meet(self, v, p, m):
+        """Team play: the Exit Control Rooms open only when activated "simultaneously" (in one Real Time phase),
+        by 1 + 1 Heroes (2-3 living) or 1 + 2 (4 living). When the Heroes can all reach their rooms this phase
+        with the cubes they hold, they go there at once and activate; one who has activated waits (passes).
+        Rooms and Heroes are read from the public table, so every seat finds the same assignment."""
+        if v["exit_open"] or v["turn"] < self.params["meet_turn"]:
+            return None
+        plan = self._meeting(v)
+        if plan is None or p not in plan:
+            return None
+        room = plan[p]
+        me = v["heroes"][p]
+        if me["pos"] == room:
+            if p in v["exit_activated"][v["exit_cells"].index(room)]:
+                return A.PASS
+            return A.ACTIVATE if m[A.ACTIVATE] else None
+        _, first = self._paths(v, me["pos"], goal=room)
+        d = first.get(room, -1)
+        return A.MOVE + d if d >= 0 and m[A.MOVE + d] else None
+
+    def _meeting(self, v):
+        """{seat: Exit Control Room} for a meeting this phase, or None: every Hero needed can walk to his room
+        (rooms with Creatures avoided) and still pay the activation; fewest rooms walked, ties by seat order."""
+        heroes = [h for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired") and h["pos"] >= 0]
+        live = len(heroes)
+        if live < 2:
+            return None
+        ex = v["exit_cells"]
+        rooms = {r["cell"]: r for r in v["rooms"]}
+        cost = {}
+        for h in heroes:
+            q = h["seat"]
+            if any(rooms[h["pos"]]["creatures"]):
+                continue                       # in combat: activating costs 2 and the fight comes first
+            for i, room in enumerate(ex):
+                if q in v["exit_activated"][i]:
+                    cost[q, i] = 0
+                    continue
+                dist, _ = self._paths(v, h["pos"], goal=room)
+                if room in dist and h["stock"] >= dist[room] + 1:
+                    cost[q, i] = dist[room]
+        need = (1, 2) if live >= 4 else (1, 1)
+        best, best_k = None, None
+        seats = [h["seat"] for h in heroes]
+        for first in (0, 1):
+            want = {first: need[0], 1 - first: need[1]}
+            choice = {}
+            for i in (first, 1 - first):
+                options = sorted((cost[q, i], q) for q in seats if (q, i) in cost and q not in choice)
+                if len(options) < want[i]:
+                    choice = None
+                    break
+                for _, q in options[:want[i]]:
+                    choice[q] = i
+            if choice is None:
+                continue
+            k = (sum(cost[q, i] for q, i in choice.items()), first)
+            if best_k is None or k < best_k:
+                best, best_k = choice, k
+        return None if best is None else {q: ex[i] for q, i in best.items()}
 
     def _active(self, v, p):
         """Creatures are placed after the Real Time phase, so whatever a Hero does within one phase is safe from

@@ -16,9 +16,18 @@ def play_game(game, agents, seed: int, record: bool = False):
     state = game.new_initial_state(seed=seed)
     for i, ag in enumerate(agents):
         ag.reset(seed=(seed * 7919 + i) % (2**63))
+    return play_from(state, agents, record)
+
+
+def play_from(state, agents, record: bool = False, before_each=None):
+    """Play `state` to its end in place with agents[i] in seat i (agents already reset); returns
+    (state, actions if record). `before_each(state)` is called before every decision (a study's probe)."""
+    game = state.game
     actions = [] if record else None
     k = 0
     while not state.is_terminal():
+        if before_each is not None:
+            before_each(state)
         p = state.current_player()
         ag = agents[p]
         mask = state.legal_action_mask()

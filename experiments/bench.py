@@ -6,7 +6,16 @@ that machine noise hits all alike. Targets: each implemented env through the AEC
 search agent (`--search`, default `ismcts?iters=100`) deciding at positions of random games.
 Prints steps/s, games/s, mean game length and the ratio to connect_four_v3's AEC steps/s; in a
 search row (`(ismcts)`) a step is one search iteration and a game one decision searched, and the
-time counted is the time spent inside the agent's `act`.
+time counted is the time spent inside the agent's `act`. Steps per CPU second (the process's CPU
+time, `time.process_time`) stand beside them: on a shared machine wall-clock rates fall with the
+load, CPU rates much less (a search decides on one core). With `pyspiel` installed (and `openspiel`
+true), rows through OpenSpiel follow: its C++ hearts and gin_rummy and our games via the adapter
+(`experiments/bench_openspiel.py`).
+
+Games with a batched engine (`BATCHED`) add two rows per player count: `(batched B=1024)`, B games
+stepped together with a uniformly drawn legal action each (a step is one decision of one game, as
+in the engine rows: mask, random choice, apply), and `(batched+obs)`, the same plus the (B, obs)
+observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows).
 """
 from __future__ import annotations
 
@@ -24,6 +33,7 @@ class Tally:
     steps: int = 0
     games: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     lengths: list = field(default_factory=list)
     state: object = None        # a search target's current position
 
@@ -32,11 +42,16 @@ class Tally:
         return self.steps / self.seconds if self.seconds else 0.0
 
     @property
+    def cpu_steps_per_s(self):
+        return self.steps / self.cpu_seconds if self.cpu_seconds else 0.0
+
+    @property
     def games_per_s(self):
         return self.games / self.seconds if self.seconds else 0.0
 
 
 def _aec_round(env, rng, seconds, tally):
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         env.reset(seed=int(rng.integers(1 << 30)))
@@ -53,9 +68,11 @@ def _aec_round(env, rng, seconds, tally):
         tally.games += 1
         tally.lengths.append(steps)
     tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
 
 
 def _engine_round(game, rng, seconds, tally):
+    c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = game.new_initial_state(seed=int(rng.integers(1 << 30)))
@@ -68,6 +85,44 @@ def _engine_round(game, rng, seconds, tally):
         tally.games += 1
         tally.lengths.append(steps)
     tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
+
+
+#: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
+BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch"}
+
+
+def _batched_round(target, rng, seconds, tally):
+    """Random play in all B games at once; with_obs also builds the observations of the players to move."""
+    batch, with_obs = target
+    if tally.state is None:                  # first round: start the games (and compile, outside the clock)
+        batch.reset(int(rng.integers(1 << 30)))
+        tally.state = np.empty(batch.B, dtype=np.int64)
+        batch.step(batch.random_actions(rng, tally.state))
+        tally.lengths.append(None)
+    acts, obs = tally.state, None
+    if with_obs:
+        obs = np.empty((batch.B,) + batch.observation_shape, dtype=np.float32)
+    t0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < seconds:
+        out = batch.step(batch.random_actions(rng, acts))
+        if with_obs:
+            batch.observation(out=obs)
+        tally.steps += batch.B
+        tally.games += int(out.done.sum())
+    tally.seconds += time.perf_counter() - t0
+    tally.cpu_seconds += time.process_time() - c0
+
+
+def _batched_targets(env_id, n, batch):
+    """The batched rows of env_id with n players (none if it has no batched engine)."""
+    if not batch or env_id not in BATCHED:
+        return []
+    import importlib
+    mod, cls = BATCHED[env_id].split(":")
+    make = getattr(importlib.import_module(mod), cls)
+    return [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False)),
+            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True))]
 
 
 def _search_round(target, rng, seconds, tally):
@@ -76,7 +131,7 @@ def _search_round(target, rng, seconds, tally):
 
     game, agent = target
     state = tally.state          # a search target's game goes on across rounds
-    spent = 0.0
+    spent = cpu = 0.0
     while spent < seconds:
         if state is None or state.is_terminal():
             state = game.new_initial_state(seed=int(rng.integers(1 << 30)))
@@ -84,14 +139,16 @@ def _search_round(target, rng, seconds, tally):
         legal = np.flatnonzero(state.legal_action_mask())
         if len(legal) > 1:
             d = decision_for(state, with_handle=True)
-            t0 = time.perf_counter()
+            c0, t0 = time.process_time(), time.perf_counter()
             agent.act(d)
             spent += time.perf_counter() - t0
+            cpu += time.process_time() - c0
             tally.steps += _iterations(agent.last)
             tally.games += 1
         state.apply_action(int(legal[rng.integers(len(legal))]))
     tally.state = state
     tally.seconds += spent
+    tally.cpu_seconds += cpu
 
 
 def _iterations(last) -> int:
@@ -100,7 +157,8 @@ def _iterations(last) -> int:
 
 
 def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3, seed: int = 0,
-              out: str | None = None, echo=print, search: str | None = "ismcts?iters=100") -> list[dict]:
+              out: str | None = None, echo=print, search: str | None = "ismcts?iters=100",
+              openspiel: bool = True, batch: int = 1024) -> list[dict]:
     """Run the benchmark; returns one row per target (and writes JSON to `out` if given)."""
     import virus_envs
     warnings.filterwarnings("ignore")
@@ -117,21 +175,27 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
                 continue
             targets.append((f"{env_id} {n}p (AEC)", "aec", virus_envs.env(env_id, num_players=n)))
             targets.append((f"{env_id} {n}p (engine)", "engine", virus_envs.game(env_id, num_players=n)))
+            targets += _batched_targets(env_id, n, batch)
             if search:
                 from virus_envs import agents
                 g = virus_envs.game(env_id, num_players=n)
                 name = agents.parse_spec(search)[0]
                 targets.append((f"{env_id} {n}p ({name})", "search", (g, agents.make(search, g, seed=seed))))
+    from .bench_openspiel import openspiel_round, openspiel_targets
+    if openspiel:
+        targets += openspiel_targets(env_ids, players)
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
-    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round}
+    rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round,
+                 "batched": _batched_round}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
             rounds_of[kind](obj, rng, seconds, tally)
         echo(f"bench round {r + 1}/{rounds} done")
     ref = tallies[0].steps_per_s
-    rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "games_per_s": round(t.games_per_s, 1),
-             "mean_length": round(float(np.mean(t.lengths)), 1) if t.lengths else None,
+    rows = [{"target": t.name, "steps_per_s": round(t.steps_per_s), "cpu_steps_per_s": round(t.cpu_steps_per_s),
+             "games_per_s": round(t.games_per_s, 1),
+             "mean_length": _mean_length(t),
              "ratio_to_connect_four": round(t.steps_per_s / ref, 2) if ref else 0.0} for t in tallies]
     echo(format_table(rows))
     if out:
@@ -141,11 +205,19 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
     return rows
 
 
+def _mean_length(t: Tally):
+    """Mean game length in decisions (batched rows: decisions per finished game)."""
+    if t.lengths and t.lengths[0] is None:
+        return round(t.steps / t.games, 1) if t.games else None
+    return round(float(np.mean(t.lengths)), 1) if t.lengths else None
+
+
 def format_table(rows) -> str:
-    head = "| target | steps/s (search: iterations/s) | games/s (search: decisions/s) | mean length | ratio to connect_four (AEC) |"
-    lines = [head, "|---|---:|---:|---:|---:|"]
+    head = ("| target | steps/s (search: iterations/s) | per CPU second | games/s (search: decisions/s) | mean length "
+            "| ratio to connect_four (AEC) |")
+    lines = [head, "|---|---:|---:|---:|---:|---:|"]
     for r in rows:
         length = "—" if r["mean_length"] is None else r["mean_length"]
-        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['games_per_s']} | {length} | "
+        lines.append(f"| {r['target']} | {r['steps_per_s']} | {r['cpu_steps_per_s']} | {r['games_per_s']} | {length} | "
                      f"{r['ratio_to_connect_four']} |")
     return "\n".join(lines)

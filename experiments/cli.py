@@ -141,6 +141,8 @@ def cmd_bench(args, echo=print):
     import virus_envs
     from virus_envs.experiments.bench import run_bench
 
+    if args.batch < 0:
+        raise ValueError(f"--batch must be >= 0 (0: no batched rows), got {args.batch}")
     if not (math.isfinite(args.seconds) and args.seconds > 0):
         raise ValueError(f"--seconds must be a positive number, got {args.seconds:g}")
     ranges = {e: (virus_envs.game_class(e).min_players, virus_envs.game_class(e).max_players)
@@ -151,7 +153,8 @@ def cmd_bench(args, echo=print):
                              + ", ".join(f"{e} {lo}..{hi}" for e, (lo, hi) in ranges.items()) + ")")
     search = None if args.search.lower() == "none" else args.search
     return run_bench(env_ids=args.game or None, players=args.players or None, seconds=args.seconds,
-                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo, search=search)
+                     rounds=args.rounds, seed=args.seed, out=args.out, echo=echo, search=search,
+                     openspiel=not args.no_openspiel, batch=args.batch)
 
 
 def _register_basic(sub):
@@ -189,6 +192,10 @@ def _register_basic(sub):
     b.add_argument("--out", default=None, help="write the rows as JSON here")
     b.add_argument("--search", default="ismcts?iters=100",
                    help="search agent timed at positions of random games, one row per game ('none': no search rows)")
+    b.add_argument("--no-openspiel", action="store_true",
+                   help="leave out the rows through OpenSpiel (shown when pyspiel is installed)")
+    b.add_argument("--batch", type=int, default=1024,
+                   help="games per batch in the batched-engine rows (0: no batched rows)")
     b.set_defaults(func=cmd_bench)
 
 

@@ -1137,7 +1137,15 @@ def _add_contamination_args(p):
     p.set_defaults(func=cmd_contamination)
 
 
-STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)")}
+def _add_v2_args(p):
+    from virus_envs.experiments.studies import contamination_v2
+
+    contamination_v2.add_args(p)
+
+
+STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
+           "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
+                                              "win probability, pre-registered hypotheses (issue 18)")}
 
 
 def register(sub):

@@ -177,6 +177,50 @@ def play_job(task) -> dict:
     return rec
 
 
+def play_jobs(tasks) -> list[dict]:
+    """Several scheduled games in one call (a Ray task): their records in order; outside bots quit after."""
+    try:
+        return [play_job(t) for t in tasks]
+    finally:
+        close_agents()
+
+
+def _ray_records(tasks, workers: int | None, address: str | None):
+    """The records of `tasks`, in order, played as Ray tasks (a chunk of games per task).
+
+    address None: a local Ray instance with `workers` CPUs (all cores by default), shut down at the end;
+    "auto" or HOST:PORT: an existing cluster (`ray start --head` / `--address`), left running (the driver
+    disconnects). A Ray session already started in this process (ray.init) is used as it is. At most a
+    few chunks per CPU are in flight, so a long tournament never queues everything at once."""
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        kw = {"address": address} if address else {"num_cpus": workers or os.cpu_count() or 1}
+        ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False, **kw)
+    remote = ray.remote(num_cpus=1, max_retries=2)(play_jobs)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = max(1, min(16, len(tasks) // (cpus * 8) or 1))
+    chunks = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+    window = 4 * cpus
+    refs = [remote.remote(c) for c in chunks[:window]]
+    nxt = len(refs)
+    try:
+        for k in range(len(chunks)):
+            recs = ray.get(refs[k])
+            refs[k] = None
+            if nxt < len(chunks):
+                refs.append(remote.remote(chunks[nxt]))
+                nxt += 1
+            yield from recs
+    finally:
+        for r in refs:
+            if r is not None:
+                ray.cancel(r, force=True)
+        if started:         # a local instance stops; a cluster only loses this driver
+            ray.shutdown()
+
+
 def _ignore_sigint():
     """In a worker: Ctrl-C reaches the whole process group; the parent alone stops the pool and saves."""
     import signal
@@ -514,14 +558,24 @@ def _config_differs(before, asked: dict, cfg_path: str) -> str | None:
 
 def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = None, echo=print,
                    command: str = "", progress: bool = True, max_new_games: int | None = None,
-                   fresh: bool = False) -> dict:
+                   fresh: bool = False, backend: str = "processes", address: str | None = None) -> dict:
     """Play (or resume) a tournament into out_dir and write its results; returns the results dict.
 
     Running it again resumes: the games in out_dir/games.jsonl are checked (`load_records`) and only
     the missing ones are played. Another tournament in out_dir (a changed config, agent model file,
     engine or agent) is refused with a ValueError saying how to start afresh; `fresh=True` deletes
     out_dir's tournament files first. `max_new_games` stops after that many new games (used to test
-    resuming)."""
+    resuming). backend "processes" (a local pool of `workers`) or "ray" (Ray tasks, on a local instance
+    or the cluster at `address`: docs/scale.md); every game is a pure function of its job, so both give
+    the same games.jsonl lines (but for each game's `seconds`) and the same results."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if address and backend != "ray":
+        raise ValueError("--address is for --backend ray")
+    if backend == "ray":
+        import importlib.util
+        if importlib.util.find_spec("ray") is None:
+            raise ValueError("--backend ray needs Ray: pip install 'virus_envs[ray]'")
     cfg.validate()
     cfg_path = os.path.join(out_dir, "config.json")
     if fresh:
@@ -554,16 +608,19 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
     config_json = json.dumps(cfg.config, sort_keys=True)
     limits_json = json.dumps(cfg.limits, sort_keys=True)
     tasks = [(cfg.game, cfg.players, config_json, asdict(j), limits_json) for j in todo]
+    given_workers = workers is not None
     workers = max(1, workers or os.cpu_count() or 1)
     bar = None
     if progress and tasks:
         from tqdm import tqdm
         bar = tqdm(total=len(jobs), initial=len(done), desc=f"{cfg.game} {cfg.players}p", file=sys.stderr,
                    unit="game", disable=None)
-    pool = None
+    pool = it = None
     try:
         with open(games_path, "a") as f:
-            if workers > 1 and len(tasks) > 1:
+            if backend == "ray" and tasks:
+                it = _ray_records(tasks, workers if given_workers else None, address)
+            elif workers > 1 and len(tasks) > 1:
                 import multiprocessing as mp
                 pool = mp.get_context("fork").Pool(workers, initializer=_ignore_sigint)
                 it = pool.imap(play_job, tasks, chunksize=max(1, min(16, len(tasks) // (workers * 8) or 1)))
@@ -584,6 +641,8 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         if pool:
             pool.close()
             pool.join()
+        if hasattr(it, "close"):          # the Ray generator: cancel what is in flight, stop a local instance
+            it.close()
         close_agents()
         if bar:
             bar.close()
@@ -596,6 +655,10 @@ def run_tournament(cfg: TournamentConfig, out_dir: str, workers: int | None = No
         f.write(report_markdown(res, command))
     plot_winrates(res, os.path.join(out_dir, "winrates.png"))
     return res
+
+
+#: where the games are played: a local process pool, or Ray tasks (the `[ray]` extra)
+BACKENDS = ("processes", "ray")
 
 
 # -- configs and the command line ------------------------------------------------------------
@@ -702,7 +765,8 @@ def cmd_tournament(args, echo=print):
         else:
             out = default_out(c)
         t0 = time.perf_counter()
-        res = run_tournament(c, out, workers=workers, echo=echo, command=command, fresh=args.fresh)
+        res = run_tournament(c, out, workers=workers, echo=echo, command=command, fresh=args.fresh,
+                             backend=args.backend, address=args.address)
         echo(results_table(res))
         echo(f"  report: {os.path.join(out, 'report.md')}  ({time.perf_counter() - t0:.1f}s)")
         results.append(res)
@@ -717,7 +781,12 @@ def register(sub):
     t.add_argument("--agents", nargs="+", help="agent specs, e.g. heuristic random heuristic:aggressive")
     t.add_argument("--games", type=int, help="total games (rounded up to whole deals); default 200")
     t.add_argument("--seed", type=int)
-    t.add_argument("--workers", type=int, help="processes (default: all cores)")
+    t.add_argument("--workers", type=int, help="processes (default: all cores); with --backend ray and no "
+                   "--address: the CPUs of the local Ray instance")
+    t.add_argument("--backend", choices=BACKENDS, default="processes",
+                   help="processes: a local pool; ray: Ray tasks (pip install 'virus_envs[ray]'; docs/scale.md)")
+    t.add_argument("--address", default=None,
+                   help="with --backend ray: the cluster to use, 'auto' or HOST:PORT (default: a local instance)")
     t.add_argument("--out", help="output directory (default runs/tournament-<game>-<n>p-seed<k>)")
     t.add_argument("--game-config", action="append", metavar="KEY=VALUE", help="engine config (repeatable)")
     forfeits.add_limit_arguments(t)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 
 import pytest
 
@@ -145,11 +144,60 @@ def test_a_corrupted_dict_is_refused_naming_the_field(field, corrupt):
     corrupt(d)
     with pytest.raises(ValueError) as e:
         G.state_from_dict(d)
-    # the one message shape: "state dict for <env>: field '<field>' <what is wrong>"
-    assert str(e.value).startswith(f"state dict for roll_write_v0: field {field!r} "), str(e.value)
+    _says_why(str(e.value), field)
+
+
+def _says_why(msg, field):
+    """The one message shape: "state dict for <env>: field '<field>' <what is wrong>", the reason a phrase
+    going on from the field's name (a lowercase word or a number), not empty, None or shouted."""
+    head = f"state dict for roll_write_v0: field {field!r} "
+    assert msg.startswith(head) and (msg[len(head)].islower() or msg[len(head)].isdigit()), msg
 
 
 PEND = [_set(["pending"], [[0, 0, -1]]), _set(["placed"], 3)]   # an extra cross-off pending after the 4th die
+
+# The message says why, each written out in full (what a reader who loads a broken file sees).
+WHY = [
+    (_set(["truncated"], True), "field 'truncated' is true but 'terminal' is false"),
+    (_set(["reserve", 0, 0], 1), "field 'reserve[0][0]' must be 0: dice show 1 to 6"),
+    (_set(["trial_own", 2], 0),
+     "field 'trial_own[2]' is 0 for a slot holding 0: an empty slot has owner -1, a die has its owner's seat"),
+    (_seq(_set(["trial", 3], 2), _set(["trial_own", 3], 1), _set(["reserve", 1, 2], 0), _set(["grid", 1, 1], 1 << 2)),
+     "field 'trial[3]' holds a die while the first slot of its card is empty"),
+    # seat 1's 2 beside seat 0's 3 on the blue card: the sum, blue 5, is crossed off seat 1's grid
+    (_set(["grid", 1, 0], 0), "field 'trial[1]' holds the die of seat 1, whose grid lacks the box 5 that die crossed off"),
+    (_set(["pending"], [[0, 0, -1]]),
+     "field 'placed' is 4, but 4 dice have left the reserves this round (one placement still being resolved)"),
+    # the grids in the sheet's order: blue, red, green, yellow (boxes 1-12; no 13)
+    *[(_set(["grid", 0, c], 1 << 13), f"field 'grid[0][{c}]' crosses off a box the {colour} grid does not have")
+      for c, colour in enumerate(("blue", "red", "green", "yellow"))],
+    # counts are never negative: the bound itself is the reason, before any later check could trip
+    (_set(["grid", 0, 0], -1), "field 'grid[0][0]' must be in 0..inf, got -1"),
+    (_set(["labrow", 0], -1), "field 'labrow[0]' must be in 0..inf, got -1"),
+    (_set(["wild", 1], -1), "field 'wild[1]' must be in 0..inf, got -1"),
+    (_set(["wused", 1], -1), "field 'wused[1]' must be in 0..inf, got -1"),
+    # C2 "left >= right": seat 0's 6 beside seat 1's 4
+    (_seq(_set(["lab", 3], 6), _set(["lab_own", 3], 0), _set(["reserve", 0, 6], 0)),
+     "field 'lab[2]' and lab[3] hold 4 (left) and 6 (right), which do not meet the condition of card C2"),
+    (_set(["labrow", 1], 1 << 1), "field 'labrow[1]' crosses off a box the laboratory row does not have"),
+    (_set(["cure", 1, 2], 2), "field 'cure' colour 2: marks [0, 2]; a cure is open for all, or marked by its "
+                              "finders and crossed out for the others"),
+    (_seq(_set(["cure", 0, 0], 1), _set(["cure", 1, 0], 2)),
+     "field 'cure[0][0]' marks a speed bonus for a grid that is not complete"),
+    (_set(["found"], [[0, 1]]),
+     "field 'found' lists cures while no decision is pending: they are claimed when the placement is resolved"),
+    (_seq(_set(["wild_die"], 2), *PEND), "field 'wild_die' is set while an extra cross-off or circle is pending"),
+]
+
+
+@pytest.mark.parametrize("corrupt, why", WHY, ids=[w[1].split("'")[1] for w in WHY])
+def test_the_message_says_why(corrupt, why):
+    d = copy.deepcopy(BASE)
+    corrupt(d)
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == "state dict for roll_write_v0: " + why
+
 
 # each range checked at both ends: one step past an end is refused (naming the field), the end itself loads
 EDGES = [
@@ -200,7 +248,7 @@ def test_each_range_is_checked_at_both_ends(field, corrupt):
         return
     with pytest.raises(ValueError) as e:
         G.state_from_dict(d)
-    assert str(e.value).startswith(f"state dict for roll_write_v0: field {field!r} "), str(e.value)
+    _says_why(str(e.value), field)
 
 
 def test_every_reachable_kind_of_position_loads():
@@ -238,8 +286,10 @@ def test_a_changed_die_no_card_takes_is_refused_when_it_may_not_be_contaminated(
     d["lab"], d["lab_own"] = [2, 0, 2, 0], [1, -1, 1, -1]
     d["reserve"][1] = [0, 0, 0, 0, 0, 0, 4]
     d["placed"], d["prio_taken"], d["priority"] = 2, True, 1
-    with pytest.raises(ValueError, match="'wild_die'"):
+    with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'wild_die' is 1: with wildcard_then_contaminate=False "
+                            "the changed die must go on a trial or laboratory card, and none takes it")
     RollWriteGame(num_players=2).state_from_dict(d)       # the default lets the 1 be contaminated
 
 
@@ -252,5 +302,43 @@ def test_a_one_slot_laboratory_card_holds_a_die_that_meets_its_condition():
     d = s.to_dict()
     g.state_from_dict(d)
     d["lab"][0], d["reserve"][0][2], d["reserve"][0][3] = 3, 1, 0     # the die on A3 shows 3 instead
-    with pytest.raises(ValueError, match=re.escape("'lab[0]'")):
+    with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
+    assert str(e.value) == "state dict for roll_write_v0: field 'lab[0]' holds 3, which does not meet the condition of card A3"
+
+
+# The wildcard tube (4 boxes): "you start the game with one wildcard already circled"; a laboratory box
+# with the wildcard advantage lets you "circle an empty box in your wildcard tube" (this sheet: boxes 5, 8, 11).
+def test_a_full_wildcard_tube_loads_and_one_circle_more_than_earned_does_not():
+    d = copy.deepcopy(BASE)
+    d["labrow"][0] = 1 << 5 | 1 << 8 | 1 << 11        # the three wildcard boxes: 1 + 3 = 4 circles, the whole tube
+    d["wild"][0] = 4
+    G.state_from_dict(d)
+    d["wild"][0], d["wused"][0] = 2, 2                 # two used, two still circled: 4 in all
+    G.state_from_dict(d)
+    d = copy.deepcopy(BASE)
+    d["labrow"][0] = 1 << 5                            # one wildcard box: at most 1 + 1 = 2 circles
+    d["wild"][0] = 2
+    G.state_from_dict(d)
+    d["wild"][0] = 3
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'wused[0]' 0 used and 3 still circled: "
+                            "seat 0 started with 1 and earned 1")
+
+
+# "All other players must immediately cross off that same box": a cure is open for all, or marked by its
+# finders (several, when they complete it on the same turn) and crossed out for the others.
+def test_a_cure_found_by_every_seat_at_once_loads_and_one_crossed_out_by_all_does_not():
+    d = copy.deepcopy(BASE)
+    full = sum(1 << v for v in range(1, 13))           # a complete grid: boxes 1-12
+    d["grid"][0][0] = d["grid"][1][0] = full
+    d["cure"] = [[1, 0, 0, 0], [1, 0, 0, 0]]           # both completed blue: both take the speed bonus
+    G.state_from_dict(d)
+    d["cure"] = [[1, 0, 0, 0], [2, 0, 0, 0]]           # seat 0 found it, seat 1 crossed it out
+    G.state_from_dict(d)
+    d["cure"] = [[2, 0, 0, 0], [2, 0, 0, 0]]           # crossed out by all: nobody found it
+    with pytest.raises(ValueError) as e:
+        G.state_from_dict(d)
+    assert str(e.value) == ("state dict for roll_write_v0: field 'cure' colour 0: marks [2]; a cure is open for "
+                            "all, or marked by its finders and crossed out for the others")

@@ -50,3 +50,17 @@ def test_play_against_search_opponents():
     for a in rec["actions"]:
         s.apply_action(a)
     assert s.is_terminal()
+
+
+def test_the_main_job_includes_a_search_agent_at_a_modest_budget():
+    """Issue 13: the default `make run` tournament has a search agent, at a budget that keeps the job a few minutes
+    long (an iteration budget, so that its results replay; at most 200 iterations in at most 200 games)."""
+    from virus_envs import agents, configs
+    from virus_envs.experiments.tournament import load_config_file
+
+    cfgs, _ = load_config_file(configs.path("tournaments", "default.yaml"))
+    found = [(c, spec) for c in cfgs for spec in c.agents if agents.parse_spec(spec)[0] in ("ismcts", "pimc")]
+    assert found
+    for c, spec in found:
+        params = agents.parse_spec(spec)[2]
+        assert "time" not in params and 0 < params["iters"] <= 200 and c.games <= 200, (spec, c.games)

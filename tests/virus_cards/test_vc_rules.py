@@ -431,6 +431,42 @@ def test_a_short_hand_is_made_up_at_the_start_of_the_turn():
     assert s.current_player() == 1 and len(s.hands[1]) == 3
 
 
+#: 7 cards, the fewest a 2-player deck may have (3 x 2 + 1): one organ of each colour, two viruses
+TINY_DECK = ("presets:\n  published:\n    organ: {red: 1, green: 1, blue: 1, yellow: 1, multi: 1}\n"
+             "    virus: {red: 1, green: 1}\n")
+
+
+def test_when_no_card_is_left_to_draw_and_no_one_holds_one_the_game_is_truncated(tmp_path):
+    """Assumption 12: "if both deck and discard pile are empty a player draws what there is"; a player
+    with no card spends the turn drawing (as after a Latex Glove) and the turn passes; "if no one has
+    cards and none can be drawn, the game is truncated". Every card but player 0's red organ lies on a
+    body, player 1's hand is empty. Player 0 plays the organ (turn 1), then player 1 (turn 2) and player 0
+    (turn 3) each find nothing to draw: after a full round of empty turns nobody can act again."""
+    deck = tmp_path / "tiny.yaml"
+    deck.write_text(TINY_DECK)
+    s = from_text("players: 2\nhand 0: red\nhand 1:\nbody 0: green+green virus\nbody 1: blue, yellow, multi+red virus",
+                  deck_file=str(deck))
+    assert s.deck == [] and s.discard == [] and s.hands[1] == []
+    act(s, "play 0 -> +0 red")
+    assert s.is_terminal() and s.is_truncated() and s.winner == -1
+    assert s.turns == 3 and s.hands == [[], []]
+    assert s.returns().tolist() == [0.0, 0.0] and s.scores() == [1, 2]    # red; blue, yellow (multi infected)
+
+
+def test_a_player_without_cards_skips_the_turn_and_the_next_one_plays(tmp_path):
+    """The same table, but player 0 discards the organ instead: the pile is turned over and player 0 draws
+    it straight back ("draw as many cards as needed"); player 1, empty-handed, finds nothing to draw and
+    spends the turn (turn 2), so player 0 acts again, holding the organ everyone saw."""
+    deck = tmp_path / "tiny.yaml"
+    deck.write_text(TINY_DECK)
+    s = from_text("players: 2\nhand 0: red\nhand 1:\nbody 0: green+green virus\nbody 1: blue, yellow, multi+red virus",
+                  deck_file=str(deck))
+    red = s.hands[0][0]
+    act(s, "discard 0")
+    assert not s.is_terminal() and s.current_player() == 0 and s.turns == 2
+    assert s.hands == [[red], []] and s.view(1)["known_hands"][0] == [red]
+
+
 @pytest.mark.parametrize("content, players, fragment", [
     ("presets:\n  published:\n    organ: {red: 2, green: 2, blue: 2, yellow: 2}\n", 5, "need at least 16"),
     ("presets:\n  published:\n    organ: {red: 8}\n    virus: {red: 8}\n", 2, "at least 4 colours"),

@@ -157,7 +157,14 @@ def test_a_corrupted_dict_is_refused_naming_the_field(what, corrupt, field):
     with pytest.raises(ValueError) as e:
         g.state_from_dict(d)
     msg = str(e.value)
-    assert (field in msg) if field == "vanished" else (repr(field) in msg), msg
+    # the one message shape: "state dict for <env>: field '<field>' <what is wrong>", the reason a phrase
+    # going on from the field's name (a lowercase word or a number), not empty, None or shouted
+    assert msg.startswith("state dict for virus_cards_v0: "), msg
+    if field == "vanished":
+        assert "has vanished" in msg, msg
+    else:
+        head = f"state dict for virus_cards_v0: field {field!r} "
+        assert msg.startswith(head) and (msg[len(head)].islower() or msg[len(head)].isdigit()), msg
 
 
 def test_the_empty_hand_case_is_a_short_hand_at_a_decision():
@@ -169,3 +176,40 @@ def test_the_empty_hand_case_is_a_short_hand_at_a_decision():
     d["hand_public"][1].pop()
     with pytest.raises(ValueError, match=r"'hands\[1\]'.*3 cards"):
         g.state_from_dict(d)
+
+
+# The message says why, in the one shape "state dict for <env>: field '<field>' <what is wrong>", each
+# written out in full (a reader who loads a broken file sees exactly this line).
+WHY = [
+    (_set(["hand_public", 0, 0], True),
+     "field 'hand_public[0][0]' is true, but no card was drawn from a turned-over pile yet (deck_public is false)"),
+    (_set(["stage"], 1),
+     "field 'pending' must be the Transplant's first organ exactly when stage is 1 (transplant: second organ); "
+     "stage is 1, pending is None"),
+    (_place(26, "att", 0, 1),
+     "field 'att[0][1]' must be nothing, one virus, one medicine or two medicines (immunized)"),
+    (_empty_hand(1),
+     "field 'hands[1]' is empty at its player's decision (an empty hand is refilled before the turn)"),
+    (_set(["stage"], 2), "field 'stage' is 2 (contagion), but no virus of the player can move"),
+]
+
+
+@pytest.mark.parametrize("corrupt, why", WHY, ids=[w[1].split("'")[1] for w in WHY])
+def test_the_message_says_why(corrupt, why):
+    g = virus_envs.game("virus_cards_v0", num_players=3)
+    d = base()
+    corrupt(d)
+    with pytest.raises(ValueError) as e:
+        g.state_from_dict(d)
+    assert str(e.value) == "state dict for virus_cards_v0: " + why
+
+
+def test_a_short_hand_message_quotes_the_rule():
+    g = virus_envs.game("virus_cards_v0", num_players=3)
+    d = base()
+    d["discard"].append(d["hands"][1].pop())
+    d["hand_public"][1].pop()
+    with pytest.raises(ValueError) as e:
+        g.state_from_dict(d)
+    assert str(e.value) == ("state dict for virus_cards_v0: field 'hands[1]' holds 2 cards at the start of its "
+                            "player's turn while cards remain to draw (\"Each player must have 3 cards\")")

@@ -6,10 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from virus_envs.agents.base import RandomAgent
+from vl_helpers import at, empty_state, four, put
+from virus_envs.agents.base import RandomAgent, decision_for
 from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+from virus_envs.virus_lab.actions import A
 from virus_envs.experiments.arena import play_game
-from virus_envs.virus_lab.game import VirusLabGame
+from virus_envs.virus_lab.game import PH_ACT, VirusLabGame
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -98,3 +100,56 @@ def test_heuristic_keeps_no_memory():
             st.apply_action(a)
             steps += 1
         assert steps > 50
+
+
+# ------------------------------------------------------------------------------------------ team play (issue 13)
+def _two_rooms_from_exits(s):
+    """Two plain 4-doorway rooms in a line from each Exit Control Room (inside the table, on free spaces), Hero h
+    in the far one of exit h: two moves and an activation away from his room."""
+    geo = s.g.geo
+    for h, ex in enumerate(s.exit_cells):
+        for d in range(4):
+            y = geo.NB[ex][d]
+            z = geo.NB[y][d] if y >= 0 else -1
+            if min(y, z) >= 0 and s.card[y] < 0 and s.card[z] < 0 and \
+                    all(s.card[w] < 0 or w in (ex, y) for x in (y, z) for w in geo.NB[x] if w >= 0):
+                for x in (y, z):
+                    put(s, *divmod(x, geo.cols), four(s.g, k=h))
+                at(s, h, z)
+                break
+        else:
+            raise AssertionError("no free line beside the exit")
+
+
+def test_team_meets_at_the_exit_control_rooms_in_one_phase():
+    """ "Exit Control Rooms ... must be activated simultaneously by Heroes to open the exit"; "2-3 living Heroes:
+    both Exit Control Room must be activated by 1 Hero each". Two Heroes, each two rooms away from an Exit Control
+    Room with cubes to walk there and activate: the team heuristic sends each to his room at once (the stealth
+    limit does not hold it back), the first to activate waits for the other (passes), and the exit opens within
+    this one Real Time phase. Without team play (`team=false`) nobody goes there this phase."""
+    for team, opens in ((True, True), (False, False)):
+        s = empty_state(2, difficulty=1, auto_display_choices=True)
+        _two_rooms_from_exits(s)
+        s.turn = 3
+        agents = [VirusLabHeuristic(s.g, team=team) for _ in range(2)]
+        seen = []
+        while s.ph == PH_ACT and not s.exit_open:
+            d = decision_for(s)
+            a = agents[d.seat].act(d)
+            seen.append((d.seat, a))
+            s.apply_action(a)
+        assert s.exit_open == opens, (team, seen)
+        if opens:
+            assert sorted(p for p, a in seen if a == A.ACTIVATE) == [0, 1], "each Hero activated his room once"
+
+
+def test_team_meeting_needs_every_hero_able_to_reach_his_room():
+    """The meeting is read from the public table: with one Hero out of cubes (he cannot reach his room and pay
+    the activation) there is no meeting, and no Hero walks there for nothing."""
+    s = empty_state(2, difficulty=1, auto_display_choices=True)
+    _two_rooms_from_exits(s)
+    ag = VirusLabHeuristic(s.g)
+    assert ag._meeting(s.view(0)) == {0: s.exit_cells[0], 1: s.exit_cells[1]}
+    s.reserve[1] += s.stock[1]
+    s.stock[1] = 2                                       # two cubes: the moves, not the activation
+    assert ag._meeting(s.view(0)) is None

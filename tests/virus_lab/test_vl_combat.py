@@ -400,6 +400,7 @@ def test_unrevealed_boss_shapes_no_choice_and_an_attack_reveals_it():
         assert s.view(0)["bosses"] == [] and s.boss_seen == []
         masks.append(s.legal_action_mask().copy())
     assert (masks[0] == masks[1]).all(), "the hidden card shapes no choice"
+    gone = [list(x) for x in s.boss_gone]             # the Irreducible Boss, discarded at setup (no Final Attack)
     s.apply_action(A.ATTACK)
     assert s.view(0)["bosses"] == [{"cell": c, "hp": comp.boss_hp[strong], "damage": comp.boss_damage[strong],
                                     "dodge": comp.boss_dodge[strong]}], "revealed by the attack"
@@ -410,7 +411,7 @@ def test_unrevealed_boss_shapes_no_choice_and_an_attack_reveals_it():
     s.apply_action(A.ACCEPT)
     assert s.ph == PH_SPEND and s.legal_action_mask()[A.KILL + BOSS]
     s.apply_action(A.KILL + BOSS)
-    assert s.bosses == [] and s.boss_gone == [[strong, 1]] and s.pool[DESU] == 2
+    assert s.bosses == [] and s.boss_gone == gone + [[strong, 1]] and s.pool[DESU] == 2
 
 
 def test_a_boss_that_attacks_is_revealed():

@@ -48,9 +48,19 @@ def check_invariants(s):
     assert sum((m + 1) // 2 for m in s.majors) <= comp.major_cards
     assert s.door_pool + sum(s.t_door) + sum(1 for x in s.door if x) == comp.doors_supply
     assert s.breach_pool + sum(s.t_breach) + sum(s.breach) == comp.breach_supply
-    for b in range(4):
-        placed = sum(1 for x in s.barrier if x > b)
-        assert s.bar_pool[b] + sum(s.t_bar[p][b] for p in range(n)) + placed == comp.barrier_supply[b]
+    if g.config["walls"]:
+        # Walls System: "1 Barrier and 3 bars ... for each Hero"; a Barrier on the map holds 1 + its bars
+        assert s.bar_pool[0] + sum(t[0] for t in s.t_bar) + sum(1 for x in s.barrier if x) == n
+        assert s.bar_pool[1] + sum(t[1] for t in s.t_bar) + sum(x - 1 for x in s.barrier if x) == 3 * n
+        assert all(x <= 4 for x in s.barrier), "at most 3 bars on a Barrier"
+    else:
+        for b in range(4):
+            placed = sum(1 for x in s.barrier if x > b)
+            assert s.bar_pool[b] + sum(s.t_bar[p][b] for p in range(n)) + placed == comp.barrier_supply[b]
+    # Smoke bombs: "Smoke bombs (4 tokens)": stocks + rooms smoked this turn + reserve
+    assert sum(s.smoke) + len(s.smoked) + s.smoke_pool == (4 if g.config["smoke_bombs"] else 0)
+    # Resolution tokens: "Resolution Tokens (4 tokens)": stocks + the roll + reserve
+    assert sum(s.resol) + s.resol_roll[0] + s.resol_pool == (4 if g.config["resolution_tokens"] else 0)
     if n == 4:   # no removal: every room card is somewhere
         cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .errors import IllegalActionError
-from .seeding import clone_rng, derive_seed, make_rng
+from .seeding import clone_rng, derive_seed, lazy_rng
 from .validate import check_envelope
 
 
@@ -233,8 +233,8 @@ class State(ABC):
         ...
 
     def _reseed(self, seed: int) -> None:
-        """Replace the state's Generator (future chance) by a fresh one."""
-        self._set_rng(make_rng(seed))
+        """Replace the state's Generator (future chance) by a fresh one (built when first drawn from)."""
+        self._set_rng(lazy_rng(seed))
 
     def _set_rng(self, rng) -> None:
         """Give the state this Generator (or a core.chance.ChanceTape) for its future chance draws."""

@@ -49,14 +49,59 @@ def rng_from_dict(d: dict) -> np.random.Generator:
     return np.random.Generator(bitgen)
 
 
+class LazyGenerator:
+    """A numpy Generator built only when first used, from a seed or from a snapshot of another's state.
+
+    Building a PCG64 Generator costs about as much as copying a whole state or two engine steps, and
+    most copies a search makes never meet chance (a VIRUS! world draws from a deck already dealt), so
+    `clone_rng` and `lazy_rng` defer it. Every attribute is the built Generator's: its draws are bit
+    for bit those of the Generator made at once."""
+
+    __slots__ = ("_src", "_gen")
+
+    def __init__(self, src):
+        self._src = src         # a seed (int) or a bit-generator state (dict); never mutated once here
+        self._gen = None
+
+    def generator(self) -> np.random.Generator:
+        """The Generator itself (built now if not yet)."""
+        g = self._gen
+        if g is None:
+            src = self._src
+            g = self._gen = rng_from_dict(src) if src.__class__ is dict else np.random.Generator(np.random.PCG64(src))
+        return g
+
+    def snapshot(self):
+        """What an equal copy is built from: the seed or state given, or the built Generator's state now."""
+        return self._src if self._gen is None else self._gen.bit_generator.state
+
+    def __getattr__(self, name):
+        if name[:2] == "__":
+            raise AttributeError(name)
+        return getattr(self.generator(), name)
+
+    def __reduce__(self):
+        return LazyGenerator, (self.snapshot(),)
+
+
+def lazy_rng(seed: int):
+    """`make_rng(seed)`, built when first drawn from (inside `chance_tape(t)`: the tape t, at once)."""
+    if _TAPE is not None:
+        return _TAPE
+    return LazyGenerator(int(seed))
+
+
 def clone_rng(rng: np.random.Generator) -> np.random.Generator:
-    """An independent Generator in the same state (inside `chance_tape(t)`: the tape t; a tape's copy is a new
-    empty tape: between explicit-chance steps a state holds one, and every step gets its own tape)."""
+    """An independent Generator in the same state, built when first drawn from (LazyGenerator); inside
+    `chance_tape(t)`: the tape t; a tape's copy is a new empty tape: between explicit-chance steps a state
+    holds one, and every step gets its own tape."""
     if _TAPE is not None:
         return _TAPE
     if isinstance(rng, ChanceTape):
         return ChanceTape()
-    return rng_from_dict(rng.bit_generator.state)
+    if rng.__class__ is LazyGenerator:
+        return LazyGenerator(rng.snapshot())
+    return LazyGenerator(rng.bit_generator.state)
 
 
 def derive_seed(rng: np.random.Generator) -> int:

@@ -11,10 +11,10 @@ engine's config keys (`virus_envs.game_class(env_id).DEFAULTS`), e.g.
 
 | pyspiel name | env id | players | chance | information | utility | observation |
 |---|---|---|---|---|---|---|
-| `python_virus_cards` | `virus_cards_v0` | 2-6 | explicit: the deal's shuffle as one chance node per card position, the first player | imperfect | general-sum (+1 winner, -1 others, 0 on truncation) | view / observation |
+| `python_virus_cards` | `virus_cards_v0` | 2-6 | explicit: the deal's shuffle as one chance node per card position, the first player | imperfect | zero-sum with 2 players, general-sum with more (+1 winner, -1 others, 0 on truncation) | view / observation |
 | `python_roll_write` | `roll_write_v0` | 2-4 | explicit: each die of each roll (6 outcomes), the first player | perfect (all but future dice is public) | general-sum (ties share 1/k) | view / observation; information state = the history |
 | `python_virus_co` | `virus_co_v0` | 3-6 | explicit: each round's shuffles of the virus and risk cards, one chance node per card position | imperfect | general-sum (ties share 1/k) | view / observation |
-| `python_virus_lab` | `virus_lab_v0` | 1-4 | sampled (SAMPLED_STOCHASTIC): combat rolls draw continuous uniforms (`p_positive`), which have no finite outcome list; parameter `seed` (-1: fresh entropy) seeds the sequence of games | imperfect | identical (co-operative: one team result) | view / observation |
+| `python_virus_lab` | `virus_lab_v0` | 1-4 | sampled (SAMPLED_STOCHASTIC): combat rolls draw continuous uniforms (`p_positive`), which have no finite outcome list; parameter `rng_seed` (-1: fresh entropy) seeds the sequence of games | imperfect | identical (co-operative: one team result) | view / observation |
 
 Explicit chance needs no engine support: the engine draws from a `core.chance.ChanceTape`
 instead of its Generator, and a draw the tape does not hold becomes a chance node (see
@@ -52,16 +52,18 @@ class Spec:
     max_chance_outcomes: Callable
     #: a bound on the number of actions in a game (decisions + chance), from the engine's game and config
     max_game_length: Callable
+    #: player counts at which the engine's returns always sum to 0 (GameType ZERO_SUM there)
+    zero_sum_players: tuple = ()
 
     @property
     def game_class(self):
         return game_class(self.env_id)
 
     def parameters(self) -> dict:
-        """pyspiel parameter specification: the engine's config keys with their defaults (+ seed if sampled)."""
+        """pyspiel parameter specification: the engine's config keys with their defaults (+ rng_seed if sampled)."""
         p = dict(self.game_class.DEFAULTS)
         if not self.explicit_chance:
-            p["seed"] = -1
+            p["rng_seed"] = -1          # OpenSpiel's name for a sampled-stochastic game's seed
         return p
 
 
@@ -70,7 +72,9 @@ SPECS = {
         "virus_cards_v0", "python_virus_cards", "Python VIRUS! (virus_envs)", True, False,
         max_chance_outcomes=lambda g: max(int(g.deck.size), g.num_players),
         # a turn is at most a play (Transplant: 2 decisions; Contagion: one per virus moved) or up to 3 discards
-        max_game_length=lambda g: 16 * g.config["max_turns"] + int(g.deck.size) + 1),
+        max_game_length=lambda g: 16 * g.config["max_turns"] + int(g.deck.size) + 1,
+        # +1 the winner, -1 the others, 0 each on truncation: with two players they always sum to 0
+        zero_sum_players=(2,)),
     "roll_write_v0": Spec(
         "roll_write_v0", "python_roll_write", "Python Virus!: Roll & Write (virus_envs)", True, True,
         max_chance_outcomes=lambda g: max(6, g.num_players),

@@ -7,7 +7,8 @@ Chance, two ways (per game, see the table in `virus_envs.openspiel`):
   the same action is applied again, on a fresh copy of the engine state, with the longer tape.
   The engine's own code decides what is drawn and when: the adapter only records the outcomes.
 - sampled: the engine draws from its own seeded Generator inside `apply_action`
-  (SAMPLED_STOCHASTIC: no chance nodes). Game parameter `seed` seeds the sequence of games.
+  (SAMPLED_STOCHASTIC: no chance nodes). Game parameter `rng_seed` seeds the sequence of games;
+  a pickled game keeps the position in that sequence (OpenSpiel's test of sampled games asks it).
 
 Observations are the engine's `view(p)` (as canonical JSON) and `observation(p)`. These describe
 what the seat knows now, not its whole history, so imperfect-information games provide
@@ -22,7 +23,7 @@ import numpy as np
 import pyspiel
 
 from ..core.chance import ChanceTape, NeedChance
-from ..core.seeding import chance_tape, derive_seed, make_rng
+from ..core.seeding import chance_tape, derive_seed, make_rng, rng_to_dict
 
 
 class _Engine:
@@ -71,10 +72,19 @@ def _shared_of(name, params):
     return pyspiel.load_game(name, params).shared
 
 
-def game_type(spec) -> pyspiel.GameType:
-    """The pyspiel GameType of a `Spec` (see virus_envs.openspiel)."""
+def game_type(spec, num_players: int | None = None) -> pyspiel.GameType:
+    """The pyspiel GameType of a `Spec` (see virus_envs.openspiel).
+
+    Registered (num_players None): the type over every player count. A loaded game's type is that of
+    its player count: zero-sum where the spec says the returns always sum to 0 (VIRUS! with 2)."""
     GT = pyspiel.GameType
     params = {"players": spec.game_class.default_players, **spec.parameters()}
+    if spec.game_class.cooperative:
+        utility = GT.Utility.IDENTICAL
+    elif num_players is not None and num_players in spec.zero_sum_players:
+        utility = GT.Utility.ZERO_SUM
+    else:
+        utility = GT.Utility.GENERAL_SUM
     return GT(
         short_name=spec.short_name,
         long_name=spec.long_name,
@@ -82,7 +92,7 @@ def game_type(spec) -> pyspiel.GameType:
         chance_mode=GT.ChanceMode.EXPLICIT_STOCHASTIC if spec.explicit_chance else GT.ChanceMode.SAMPLED_STOCHASTIC,
         information=GT.Information.PERFECT_INFORMATION if spec.perfect_information
         else GT.Information.IMPERFECT_INFORMATION,
-        utility=GT.Utility.IDENTICAL if spec.game_class.cooperative else GT.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=GT.RewardModel.TERMINAL,
         max_num_players=spec.game_class.max_players,
         min_num_players=spec.game_class.min_players,
@@ -103,56 +113,82 @@ class VirusGame(pyspiel.Game):
         spec = self.spec
         params = dict(params or {})
         full = {"players": spec.game_class.default_players, **spec.parameters(), **params}
-        config = {k: v for k, v in full.items() if k not in ("players", "seed")}
+        config = {k: v for k, v in full.items() if k not in ("players", "rng_seed")}
         self.engine = spec.game_class(num_players=full["players"], **config)
         eng = self.engine
+        gtype = game_type(spec, eng.num_players)
         info = pyspiel.GameInfo(
             num_distinct_actions=eng.num_actions,
             max_chance_outcomes=spec.max_chance_outcomes(eng) if spec.explicit_chance else 0,
             num_players=eng.num_players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if gtype.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=spec.max_game_length(eng),
         )
-        super().__init__(game_type(spec), info, params)
-        seed = full.get("seed", -1)
+        super().__init__(gtype, info, params)
+        seed = full.get("rng_seed", -1)
         self.shared = _Shared(eng, spec, make_rng(None if seed is None or seed < 0 else seed), params)
 
     def __reduce__(self):
-        """Pickled as its name and parameters (pyspiel serializes games this way)."""
-        return (pyspiel.load_game, (self.spec.short_name, self.get_parameters()))
+        """Pickled as its name, parameters and (sampled chance) the position in its sequence of game seeds."""
+        seeds = None if self.spec.explicit_chance else rng_to_dict(self.shared.seeds)
+        return (_game_of, (self.spec.short_name, self.get_parameters(), seeds))
 
     def new_initial_state(self):
         """A new game: explicit chance starts at the set-up's chance nodes; sampled chance draws a seed."""
         return VirusState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """Observer: the engine's observation(p) and view(p). Only non-perfect-recall observation types."""
+        """Observer: the engine's observation(p) and view(p) (public and the seat's private information).
+
+        Other observation types: a perfect-recall observer raises ValueError in an imperfect-information
+        game (the engine's view is what a seat knows now, not its history). The engine does not split
+        a view into public and private parts, so in an imperfect-information game a type without
+        public information or with another seat's private information is unsupported: None, as
+        `open_spiel.python.observation.make_observation` documents. In the perfect-information game
+        everything is public: without public information the observer is empty."""
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall and not self.spec.perfect_information:
+        t = iig_obs_type
+        perfect = self.spec.perfect_information
+        if t is not None and t.perfect_recall and not perfect:
             raise ValueError(f"{self.spec.short_name}: no perfect-recall observer: the engine's view is what a seat "
                              "knows now, not its history (use IIGObservationType(perfect_recall=False))")
-        return VirusObserver(self.engine)
+        if t is None or (t.public_info and (perfect or t.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)):
+            return VirusObserver(self.engine)
+        if perfect:                      # no public information asked for, and nothing is private
+            return VirusObserver(self.engine, empty=True)
+        return None
 
 
 class VirusObserver:
-    """PyObserver: `tensor` is the engine's observation(p); strings are view(p) as canonical JSON."""
+    """PyObserver: `tensor` is the engine's observation(p); strings are view(p) as canonical JSON (empty: nothing)."""
 
-    def __init__(self, engine):
-        self.tensor = np.zeros(int(np.prod(engine.observation_shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(engine.observation_shape)}
+    def __init__(self, engine, empty: bool = False):
+        self.empty = empty
+        shape = (0,) if empty else engine.observation_shape
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
         s = state.engine_state()
+        if self.empty:
+            return
         if s is None:                    # the set-up's chance nodes: nothing on the table yet
             self.tensor.fill(0.0)
         else:
             self.tensor[:] = s.observation(player).reshape(-1)
 
     def string_from(self, state, player):
-        return view_string(state.engine_state(), player)
+        return "" if self.empty else view_string(state.engine_state(), player)
+
+
+def _game_of(name, params, seeds):
+    g = pyspiel.load_game(name, params)
+    if seeds is not None:
+        g.shared.seeds.bit_generator.state = seeds
+    return g
 
 
 def view_string(s, p: int) -> str:
@@ -160,10 +196,36 @@ def view_string(s, p: int) -> str:
     return "" if s is None else json.dumps(s.view(p), sort_keys=True, separators=(",", ":"))
 
 
+class _Start:
+    """Where a state's history starts: the set-up (explicit chance), a seed (sampled) or an engine state.
+
+    Shared, never copied, by clone(): it does not change once made."""
+
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind, value=None):
+        self.kind, self.value = kind, value
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def _state_of(game, kind, value, history):
+    """Unpickle a state: its start, then its history replayed (the same engine, so the same state)."""
+    if kind == "engine":
+        value = value.s
+        if game.spec.explicit_chance:
+            value._set_rng(ChanceTape())
+    s = VirusState(game, value if kind == "engine" else None, seed=value if kind == "seed" else None)
+    for a in history:
+        s.apply_action(a)
+    return s
+
+
 class VirusState(pyspiel.State):
     """A pyspiel State over an engine state; chance explicit or sampled as the game's spec says."""
 
-    def __init__(self, game: VirusGame, engine_state=None):
+    def __init__(self, game: VirusGame, engine_state=None, seed: int | None = None):
         super().__init__(game)
         self._g = game.shared            # never the pyspiel game itself: clone() deep-copies attributes
         self._eng = _Engine(engine_state)
@@ -171,12 +233,22 @@ class VirusState(pyspiel.State):
         self._tape: list[int] = []
         self._pending = None            # the player action waiting for chance outcomes, or "setup"
         self._need = None               # NeedChance of the next chance node
-        if engine_state is None:
-            if self._explicit:
-                self._pending = "setup"
-                self._advance()
-            else:
-                self._eng.s = game.engine.new_initial_state(seed=derive_seed(self._g.seeds))
+        if engine_state is not None:
+            self._start = _Start("engine", _Engine(engine_state.clone()))
+        elif self._explicit:
+            self._start = _Start("setup")
+            self._pending = "setup"
+            self._advance()
+        else:
+            seed = derive_seed(self._g.seeds) if seed is None else seed
+            self._start = _Start("seed", seed)
+            self._eng.s = game.engine.new_initial_state(seed=seed)
+
+    def __reduce__(self):
+        """Pickled as its start and its history. pyspiel's own state serialization replays the history
+        from a new initial state: right for explicit chance, not for a sampled game (whose draws the
+        history does not hold) nor for a state made by resample_from_infostate (which starts mid-game)."""
+        return (_state_of, (self.get_game(), self._start.kind, self._start.value, self.history()))
 
     # -- chance ---------------------------------------------------------------------------------
     def _advance(self):
@@ -265,9 +337,11 @@ class VirusState(pyspiel.State):
         return " ".join(map(str, self.history()))
 
     def _player(self, player):
+        """A seat; otherwise RuntimeError, with OpenSpiel's wording ("player >= 0", "player < n")."""
+        n = self._g.engine.num_players
         p = self.current_player() if player is None else int(player)
-        if not 0 <= p < self._g.engine.num_players:
-            raise ValueError(f"player must be a seat 0..{self._g.engine.num_players - 1}, got {p}")
+        if not 0 <= p < n:
+            raise RuntimeError(f"player >= 0 and player < {n} required (a seat 0..{n - 1}), got {p}")
         return p
 
     def resample_from_infostate(self, player_id, probability_sampler):

@@ -32,7 +32,7 @@ from .skills import MAX_SKILLS, NUM_SKILLS
 
 STATS = ("knowledge", "stamina", "hit_points")
 # "Base Knowledge is 5 instead of 8. Base Stamina is 1 instead of 3. Hit points are 5/4/3 instead of 8/4/3 (as
-# printed)": the base game's 8/7/6 by difficulty (the printed 8/4/3 is a misprint, assumption 30)
+# printed)": the base game's 8/7/6 by difficulty (the printed 8/4/3 is a misprint, assumption 37)
 BASE = {"knowledge": 5, "stamina": 1}
 BASE_HP = {1: 5, 2: 4, 3: 3}
 GAME_BASE = {"knowledge": 8, "stamina": 3}
@@ -315,7 +315,7 @@ class Campaign:
     # -- after a game ----------------------------------------------------------------------------------------
     def record(self, st) -> None:
         """XP earned, the Skill cards each Hero ends with; "If the previous game has been won by Heroes, the next
-        play must be increased in difficulty" (the difficulty level, up to 3: assumption 31)."""
+        play must be increased in difficulty" (the difficulty level, up to 3: assumption 38)."""
         earned = [st.xp_earned(p) for p in range(self.n)]
         for p, h in enumerate(self.heroes):
             h["xp"] += earned[p]

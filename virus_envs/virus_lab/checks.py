@@ -11,13 +11,14 @@ from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
 from . import campaign, clock, creatures as CR, skills
+from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 21
+_NUM_STEPS = 22          # Q_FINAL (final_attack.py), Q_LATE (clock.py), Q_SKILLS (skills.py) included
 
 
 def validate_dict(g, d) -> None:
@@ -180,6 +181,19 @@ def validate_dict(g, d) -> None:
         ints(f, None, -1)
     for f in ("sl_events", "opts", "pl_queue", "labs_used"):
         check_list(env, f, d[f])
+    sm, smoked = ints("smoke", n, 0), ints("smoked", None, 0, N - 1)
+    if len(set(smoked)) != len(smoked):
+        raise fail(env, "smoked", "names a room twice")
+    if i("smoke_pool", 0) + sum(sm) + len(smoked) != (comp.smoke_bombs if g.smoke else 0):
+        raise fail(env, "smoke_pool", "reserve + stocks + rooms is not the box's Smoke bombs")
+    rs, rr_ = ints("resol", n, 0), ints("resol_roll", 3, 0)
+    if i("resol_pool", 0) + sum(rs) + rr_[0] != (comp.resolution_tokens if g.resolution else 0) \
+            or rr_[1] > rr_[0] or rr_[2] > rr_[1]:
+        raise fail(env, "resol_pool", "reserve + stocks + roll is not the box's Resolution tokens")
+    shot = ints("ranged", None, 0)
+    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
+        raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "
+                                  "(advanced_combat='ranged')")
     # -- the decks and what is known of them ---------------------------------------------------------
     room_deck = ints("room_deck", None, 0, nr - 1)
     room_discard = ints("room_discard", None, 0, nr - 1)
@@ -261,7 +275,9 @@ def validate_dict(g, d) -> None:
         raise fail(env, "door_pool", f"reserve + stocks + map is not the {comp.doors_supply} Door tiles")
     if i("breach_pool", 0) + sum(t_breach) + sum(breach) != comp.breach_supply:
         raise fail(env, "breach_pool", f"reserve + stocks + map is not the {comp.breach_supply} Breach tiles")
-    for k in range(4):
+    if g.walls:
+        walls.check(env, n, bar_pool, t_bar, barrier, fail)
+    for k in range(0 if g.walls else 4):
         if bar_pool[k] + sum(t_bar[q][k] for q in range(n)) + sum(1 for x in barrier if x > k) \
                 != comp.barrier_supply[k]:
             raise fail(env, "bar_pool", f"Barrier tiles with {k} bars: reserve + stocks + map is not "

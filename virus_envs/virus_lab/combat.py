@@ -6,7 +6,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from .actions import A
+from . import ranged, resolution
+from .actions import NUM_ACTIONS, A
 from .components import TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 
@@ -49,6 +50,9 @@ class CombatRules:
         cell = self.pos[p]
         if not CR.has_creatures(self, cell):
             return (0, 0)
+        if cell in self.smoked:
+            self.dodged[p] = [0] * NK
+            return (0, 0)           # Smoke bomb: "the player may flee without taking any penalties"
         self._reveal_bosses(cell)
         amt = self._attack_value(p, cell, self.dodged[p])
         pen = 0 if self.flee_free[p] else 1
@@ -68,11 +72,13 @@ class CombatRules:
         m[A.ADD_BULLET] = self.bullets[p] > 0
         for t in range(6):
             m[A.ADD_TOKEN + t] = self.tok[p][t] > 0
+        if self.g.resolution:
+            resolution.mask_roll(self, m, p)
 
     def _targets(self, p):
         """Per creature kind: (undodged count present, dodge cost, kill cost)."""
         comp = self.g.comp
-        cell = self.pos[p]
+        cell = self.ranged[0] if self.ranged else self.pos[p]
         b = cell * NK
         out = []
         for k in range(8):
@@ -91,7 +97,7 @@ class CombatRules:
         for k, (cnt, dc, kc) in enumerate(self._targets(p)):
             if cnt > 0:
                 m[A.KILL + k] = self.succ >= kc
-                m[A.DODGE + k] = self.succ >= dc
+                m[A.DODGE + k] = self.succ >= dc and not self.ranged     # a shot has no counter-attack to Dodge
 
     def _apply_roll(self, a, p):
         r = self.roll
@@ -105,6 +111,8 @@ class CombatRules:
             t = a - A.ADD_TOKEN
             self.tok[p][t] -= 1
             r[2 + t] += 1
+        elif a >= NUM_ACTIONS:
+            resolution.add(self, p)             # `roll: add resolution token`
         else:
             self._throw()
             self.ph = PH_RESULT
@@ -122,6 +130,10 @@ class CombatRules:
         for t in range(6):
             k = int((rng.random(r[2 + t]) < pp).sum()) if r[2 + t] else 0
             res[4 + t], res[10 + t] = k, r[2 + t] - k
+        if self.ranged:
+            ranged.penalty(res, self.ranged[1])     # Advanced Combat: the distance penalty
+        if self.g.resolution:
+            resolution.throw(self, rng, pp)
         self.rollres = res
 
     def _apply_result(self, a, p):
@@ -139,6 +151,8 @@ class CombatRules:
             # see major_cubes
             self._take_major(p)
             rr[0], rr[1], rr[2], rr[3] = major_cubes(rr[0], rr[1], rr[2], rr[3])
+        elif a >= NUM_ACTIONS:
+            resolution.fix(self, a)                 # `resolution: <element> positive`
         elif a == A.REROLL:
             # "re-roll all elements (except that Four-leaf token, which is returned to the game reserve)"
             self.roll[2 + TK_FOUR] -= 1
@@ -151,9 +165,11 @@ class CombatRules:
         rr, r = self.rollres, self.roll
         # "Positive Bullet cubes x positive Action cubes", Books and Hearts multiplying
         self.succ = rr[2] * (1 + rr[4 + TK_BOOK]) * rr[0] * (1 + rr[4 + TK_HEART])
-        if rr[4 + TK_EXPL]:
+        if rr[4 + TK_EXPL] and not self.ranged:
             self.flee_free[p] = True
         keep_tok = rr[4 + TK_SHIELD] > 0
+        if self.g.resolution:
+            resolution.settle(self, p, keep_tok)
         keep_cubes = rr[4 + TK_ADREN] > 0
         for t in range(6):
             k = r[2 + t]
@@ -167,7 +183,8 @@ class CombatRules:
             self.reserve[p] += r[0]
             self.bullet_pool += r[1]
         self.combat_cell[p] = self.pos[p]
-        self.dodged[p] = [0] * NK
+        if not self.ranged:
+            self.dodged[p] = [0] * NK
         self.roll, self.rollres = [], []
         if self.team:
             # "Each player simultaneously rolls ... these Successes are added together, then a 1 point penalty"
@@ -187,13 +204,13 @@ class CombatRules:
 
     def _mask_spend_any(self, p):
         for cnt, dc, kc in self._targets(p):
-            if cnt > 0 and self.succ >= min(dc, kc):
+            if cnt > 0 and self.succ >= (kc if self.ranged else min(dc, kc)):
                 return True
         return False
 
     def _apply_spend(self, a, p):
         comp = self.g.comp
-        cell = self.pos[p]
+        cell = self.ranged[0] if self.ranged else self.pos[p]
         tg = self._targets(p)
         if A.KILL <= a < A.KILL + 9:
             k = a - A.KILL
@@ -222,6 +239,12 @@ class CombatRules:
         """ "each surviving and unDodged Creature performs 1 attack" after the roll; attacking together,
         "Dodges are made considering the Heroes as a group" and "Damage points taken are equally divided among
         players (rounded up)"."""
+        if self.ranged:
+            # "The player does not suffer any Creature counter-attack"
+            self.ranged = []
+            self.ph = PH_NONE
+            self._rt_continue()
+            return
         team = self.team or [p]
         amt = self._attack_value(p, self.pos[p], self.dodged[p])
         share = -(-amt // len(team))

@@ -102,6 +102,9 @@ class Components:
     start_actions: int
     start_bullets: int
     removals: dict          # heroes -> dict
+    smoke_bombs: int = 4            # Special contents: "Smoke bombs (4 tokens)" (smoke.py)
+    resolution_tokens: int = 4      # Special contents: "Resolution Tokens (4 tokens)" (resolution.py)
+    boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
 
     @property
     def num_rooms(self) -> int:
@@ -265,16 +268,20 @@ def load_clues(path):
 
 def load_bosses(path):
     d = _load(path)
-    nm, hp, dm, dg = [], [], [], []
+    nm, hp, dm, dg, irr = [], [], [], [], []
     for i, c in enumerate(_list(path, d, "bosses")):
         f = f"bosses[{i}]"
         nm.append(_get(path, c, "name", f + ".name", str))
+        # optional: the card the Additional Final Attack needs ("If you are not using it, discard the Boss")
+        irr.append(_get(path, c, "irreducible", f + ".irreducible", bool) if isinstance(c, dict)
+                   and "irreducible" in c else False)
         hp.append(_get(path, c, "hp", f + ".hp", int, lo=1, hi=9))
         dm.append(_get(path, c, "damage", f + ".damage", int, lo=1, hi=9))
         dg.append(_get(path, c, "dodge", f + ".dodge", int, lo=1, hi=9))
     if len(nm) != 15:
         _fail(path, "bosses", f"15 Leader/Boss cards, got {len(nm)}")
-    return dict(boss_name=tuple(nm), boss_hp=tuple(hp), boss_damage=tuple(dm), boss_dodge=tuple(dg))
+    return dict(boss_name=tuple(nm), boss_hp=tuple(hp), boss_damage=tuple(dm), boss_dodge=tuple(dg),
+                boss_irreducible=tuple(irr))
 
 
 CREATURE_NAMES = ("zombie", "dog", "blooder", "tricker", "desu", "mutant", "verduko", "executioner")
@@ -324,7 +331,16 @@ def load_supply(path):
                 major_cards=_get(path, d, "major_advantage_cards", "major_advantage_cards", int, lo=0, hi=20),
                 start_actions=_get(path, hs, "stock_actions", "hero_start.stock_actions", int, lo=5, hi=per),
                 start_bullets=_get(path, hs, "bullets", "hero_start.bullets", int, lo=5, hi=64),
-                removals=rem)
+                removals=rem, **_special(path, d))
+
+
+def _special(path, d):
+    """The optional `special_contents` (the crowd-funding add-ons): counts of the extra tokens."""
+    sp = d.get("special_contents", {})
+    if not isinstance(sp, dict):
+        _fail(path, "special_contents", "must be a mapping")
+    return {k: _get(path, sp, k, f"special_contents.{k}", int, lo=0, hi=20) if k in sp else 4
+            for k in ("smoke_bombs", "resolution_tokens")}
 
 
 _CACHE: dict = {}

@@ -14,6 +14,7 @@ Creature kinds per room: `s.cre[cell * NK + k]`, k = 0 zombie, 1 dog, 2 blooder,
 from __future__ import annotations
 
 from .board import ALERT, CAPACITY, DOOR_CLOSED, DOOR_OPEN, OPP, bfs
+from . import legend, walls
 from .components import TR_LASERS, TR_MOVE3, TR_MOVE4
 
 NK = 9
@@ -217,9 +218,7 @@ def _open_way(s, cell, d):
     if border_holds(s, cell, e, y):
         return -1
     if s.barrier[e]:
-        for t in range(s.barrier[e]):          # destroyed: "Return the Barrier to the game reserve"
-            s.bar_pool[t] += 1
-        s.barrier[e] = 0
+        walls.return_barrier(s, e)              # destroyed: "Return the Barrier to the game reserve"
     if s.door[e] == DOOR_CLOSED:
         s.door[e] = DOOR_OPEN                   # ASSUMPTION: a door forced by Creatures is left open
     return y
@@ -504,8 +503,12 @@ def in_hero_alert(s, cell):
     return any(s.pos[p] >= 0 and s.pos[p] in dist for p in range(s.n))
 
 
-def pick_kind(s, leader):
-    """The Creature taken from the reserve: the kind with most miniatures left (ties: first)."""
+def pick_kind(s, leader, colour=-1):
+    """The Creature taken from the reserve: the kind with most miniatures left (ties: first); with Legend
+    tiles, of the colour's group (`legend.group_kinds`)."""
+    if s.g.legend and colour >= 0:
+        ks = legend.group_kinds(s, colour, leader)
+        return max(ks, key=lambda k: (s.pool[k], -k)) if ks else -1
     ks = range(4, 8) if leader else range(4)
     best = max(ks, key=lambda k: (s.pool[k], -k))
     if s.pool[best] > 0:
@@ -516,8 +519,10 @@ def pick_kind(s, leader):
     return best if s.pool[best] > 0 else -1
 
 
-def _kinds(s, leader):
+def _kinds(s, leader, colour=-1):
     """Kinds the placing player may take from the reserve (a Leader first when one is due and left)."""
+    if s.g.legend and colour >= 0:
+        return legend.group_kinds(s, colour, leader)
     if leader:
         ks = [k for k in range(4, 8) if s.pool[k] > 0]
         if ks:
@@ -576,8 +581,11 @@ def place_options(s, colour, k, ignore_colour, option1, first_only=False):
                     return out
     # 2B. "Move all Creatures which are in a single room by 1 movement" (see, sniff, hear)
     heroes = hero_cells(s)
+    by_legend = s.g.legend and not ignore_colour
     for c in range(ncells):
         if _col_ok(s, c, colour, ignore_colour) and has_creatures(s, c) and c not in heroes and in_hero_alert(s, c):
+            if by_legend and not legend.holds_group(s, c, colour):
+                continue                # Legend tiles: "move Creatures of corresponding Legend group"
             d = target_side(s, c)
             if d >= 0 and can_step(s, c, d):
                 out.append((PL_MOVE, c))
@@ -622,11 +630,11 @@ def place_run(s, manual):
         col, leader, ign = s.pl_queue[0]
         leader = leader and any(s.pool[k] for k in range(4, 8))
         if s.pl_kind == -2:
-            ks = _kinds(s, leader)
+            ks = _kinds(s, leader, -1 if ign else col)
             if manual and len(ks) > 1:
                 # "Players may freely choose which Creatures to take from the game reserve"
                 return _ask(s, OPT_KIND, ks)
-            s.pl_kind = pick_kind(s, leader) if ks else -1
+            s.pl_kind = pick_kind(s, leader, -1 if ign else col) if ks else -1
         k = s.pl_kind
         opts = place_options(s, col, k, ign, not ign, first_only=not manual)
         if opts:
@@ -713,7 +721,7 @@ def apply_option(s, i):
 
 def place_creature(s, colour, leader, ignore_colour=False, option1=True):
     """Place one new Creature by the default choices; the option used: 1, 2 (2A), 3 (2B) or 0 (none)."""
-    k = pick_kind(s, leader)
+    k = pick_kind(s, leader, -1 if ignore_colour else colour)
     opts = place_options(s, colour, k, ignore_colour, option1, first_only=True)
     if not opts:
         return 0

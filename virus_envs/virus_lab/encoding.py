@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import ObsLayout
+from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
 from . import clock, skills
@@ -42,12 +43,47 @@ NG = 1 + PHASE_SLOTS + 13 + 38 + 10 + 4 + 25 + 5 + 1 + 8 + 8 + 16 + 1 + 2 + 11 +
 def layout(game) -> ObsLayout:
     blocks = [("cells", (game.geo.ncells, CF)), ("heroes", (4, HF)), ("globals", NG),
               ("display", (MAX_DISPLAY, DF)), ("net", (MAX_NET, DF)), ("deck_top", DF)]
-    # the advanced elements' blocks, only when switched on (the base game's observation is unchanged)
+    extra = advanced_size(game)
+    if extra:       # the advanced elements' own block, at the end (the base blocks keep their places)
+        blocks.append(("advanced", extra))
+    # issue 16's elements: one block each, only when switched on (the base game's observation is unchanged)
     if game.clock:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:
         blocks.append(("skills", skills.SKILL_F))
     return ObsLayout(blocks)
+
+
+def advanced_size(game):
+    """The `advanced` block: with the ranged attack, the target room being shot at (one per table space) and its
+    distance / longest line; with Smoke bombs, the smoked rooms (one per table space), each relative seat's Smoke
+    bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
+    roll's (in it / 4, positive / 4, fixes left / 4)."""
+    N = game.geo.ncells
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0)
+
+
+def _encode_advanced(s, p, out):
+    g = s.g
+    N, n, i = g.geo.ncells, s.n, 0
+    if g.ranged:
+        if s.ranged:
+            out[s.ranged[0]] = 1
+            out[N] = s.ranged[1] / g.ranged_dmax
+        i = N + 1
+    if g.smoke:
+        for c in s.smoked:
+            out[i + c] = 1
+        for q in range(n):
+            out[i + N + (q - p) % n] = s.smoke[q] / 4
+        out[i + N + 4] = s.smoke_pool / 4
+        i += N + 5
+    if g.resolution:
+        for q in range(n):
+            out[i + (q - p) % n] = s.resol[q] / 4
+        out[i + 4] = s.resol_pool / 4
+        for j in range(3):
+            out[i + 5 + j] = s.resol_roll[j] / 4
 
 
 def _display_table(game):
@@ -169,7 +205,7 @@ def encode(s, p) -> np.ndarray:
         down = sum(1 for c in disp if not c[1])
         w = s.wounds[q]
         row = [1, s.pos[q] >= 0, s.alive[q], s.exited[q], s.stock[q] / 16, s.reserve[q] / 16, s.bullets[q] / 32,
-               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *[x / 4 for x in s.t_bar[q]],
+               *[x / 8 for x in s.tok[q]], s.t_door[q] / 4, s.t_breach[q] / 8, *walls.stock_features(s, q),
                len(w) / 8, sum(1 for x in w if x[2]) / 8, sum(1 for x in w if x[1]) / 8, s.num_adv(q) / 8,
                down / 8, len(disp) / 24, len(s.net[q]) / 6, s.res[q] / 30, s.gained[q] / 60,
                s.antidote_holder == q, s.passed[q], s.adren[q] / 2, s._countered_here(q), s.flee_free[q],
@@ -291,6 +327,8 @@ def encode(s, p) -> np.ndarray:
             for k in s._display_open(p):
                 D[k, 16] = 1
             D[:, 17] = left / 6
+    if "advanced" in L.slices:
+        _encode_advanced(s, p, v[L.slices["advanced"]])
     if g.clock:
         clock.encode(s, p, v[L.slices["clock"]])
     if g.skills:
@@ -376,7 +414,9 @@ def view(s, p) -> dict:
         "net_cards_to_draw": s.net_left,
         "wound_top_heart": bool(s.wound_deck) and comp.wound_heart[s.wound_deck[-1]],
         "reserve_creatures": list(s.pool), "roll": list(s.roll), "roll_result": list(s.rollres),
-        "successes": s.succ, "damage": list(s.dmg),
+        "successes": s.succ, "damage": list(s.dmg), "ranged_attack": list(s.ranged),
+        "smoke_bombs": list(s.smoke), "smoke_bombs_reserve": s.smoke_pool, "smoked_rooms": list(s.smoked),
+        "resolution_tokens": list(s.resol), "resolution_reserve": s.resol_pool, "resolution_roll": list(s.resol_roll),
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",

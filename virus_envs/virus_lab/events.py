@@ -14,6 +14,13 @@ from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 NK = CR.NK
 
 
+def additional_creatures(number: int, heroes: int) -> int:
+    """No Real Time variant, "Additional Creatures": "Check the number at the bottom-right corner of the Event card
+    drawn this turn. If the number is 1-5, X is equal to 0; if it is 6-7, X is equal to the current number of Heroes
+    (H); if it is 8-9, X equals Hx2; if it is 10, X equals Hx3"."""
+    return 0 if number <= 5 else heroes if number <= 7 else 2 * heroes if number <= 9 else 3 * heroes
+
+
 class EventRules:
     """The Event phase: effects, trap checks."""
 

@@ -27,17 +27,21 @@ from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
-from .events import EventRules
 from .campaign import CampaignRules
 from .clock import ClockRules
+from .events import EventRules, additional_creatures
 from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
+from .final_attack import discard_irreducible, final_attack_steps
+from .legend import DEFAULT_TILES, parse_tiles
+from .ranged import action_table as ranged_table
 from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
+from . import resolution, smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -55,7 +59,8 @@ _FIELDS = (
     "expl", "expl_by", "armed", "slow_red", "majors", "retired", "team", "team_succ", "rt_dmg", "rt_actor",
     "sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_pick", "sl_side", "sl_events", "opts", "opt_kind", "pl_queue",
     "pl_kind", "pl_player", "wpend", "sl_enter", "pl_ord", "pl_move", "pl_enter", "flip", "dsel",
-    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left")
+    "room_out", "room_known", "clue_known", "event_known", "wound_known", "boss_gone", "net_left", "ranged",
+    "smoke", "smoke_pool", "smoked", "resol", "resol_pool", "resol_roll")
 
 
 class VirusLabGame(Game):
@@ -78,16 +83,23 @@ class VirusLabGame(Game):
         "shields": "damage_points",     # Shields negate every Damage point / only the Creatures' attacks
         "flat_bosses": "removed",       # a Boss group lying flat twice is removed / stays
         "breach_explore_cube": True,    # the Breach placed while exploring costs its Action cube / is free
-        # advanced elements (docs/rules/virus_lab.md); each off by default
-        "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
-        "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
-        "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
-        "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
-        "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
-        "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
+        # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
+        "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
+        "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
+        "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
+        "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
+        "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
+        "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
+        "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "real_time": False,             # Real Time against a simulated countdown (clock.py)
+        "rt_countdown": 0,              # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty, Heroes
+        "rt_costs": "",                 # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
+        "skills": "none",               # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
+        "campaign": False,              # one game of a campaign (campaign.py: campaign stats, Skills, XP)
+        "campaign_games": 0,            # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "skills": skills.METHODS}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -102,6 +114,7 @@ class VirusLabGame(Game):
             raise ValueError(f"config key 'table_rows' must be 5..15, got {c['table_rows']}")
         if not 7 <= c["table_cols"] <= 21 or c["table_cols"] % 2 == 0:
             raise ValueError(f"config key 'table_cols' must be odd, 7..21, got {c['table_cols']}")
+        self.legend = parse_tiles(c["legend_tiles"]) if c["legend"] else None
         if c["max_steps"] < 1:
             raise ValueError(f"config key 'max_steps' must be >= 1, got {c['max_steps']}")
         try:
@@ -125,6 +138,15 @@ class VirusLabGame(Game):
         comp = self.comp
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
+        self.ranged = self.config["advanced_combat"] == "ranged"
+        self.smoke = bool(self.config["smoke_bombs"])
+        self.resolution = bool(self.config["resolution_tokens"])
+        if self.ranged or self.smoke or self.resolution:   # the advanced elements' actions, after the base ids
+            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
+                self.geo, self.ranged, self.smoke, self.resolution)
+            self.num_actions = len(self.actions)
+        if self.clock:
+            clock.build_costs(self)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]
@@ -133,6 +155,8 @@ class VirusLabGame(Game):
         self.shield_all = self.config["shields"] == "damage_points"
         self.flat_bosses_removed = self.config["flat_bosses"] == "removed"
         self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
+        self.final_attack = bool(self.config["final_attack"])
+        self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -196,7 +220,8 @@ _FLAT_FIELDS = (
     "boss_deck", "tok_pool", "pos", "alive", "exited", "exit_turn", "stock", "reserve", "bullets", "t_door",
     "t_breach", "adren", "combat_cell", "flee_free", "passed", "res", "gained", "infected_dead", "exit_order", "roll",
     "rollres", "dmg", "clue_pending", "expl_by", "slow_red", "majors", "retired", "team", "sl_rem", "sl_moved",
-    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known")
+    "sl_bonus", "sl_done", "wpend", "sl_enter", "pl_enter", "flip", "dsel", "room_out", "event_known", "wound_known",
+    "ranged", "smoke", "smoked", "resol", "resol_roll")
 
 
 def _copy(v):
@@ -239,7 +264,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.cre = bytearray(N * NK)
         self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
-        self.bar_pool = list(comp.barrier_supply)
+        self.bar_pool = walls.supply(n) if g.walls else list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
         self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
         self.exit_open = False
@@ -288,7 +313,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.clue_deck, self.clues = clues, []
         bosses = list(range(len(comp.boss_name)))
         rng.shuffle(bosses)
-        self.boss_deck = bosses
+        self.boss_gone = []         # Bosses gone [card, revealed]
+        self.boss_deck = discard_irreducible(self, bosses)
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
@@ -374,8 +400,12 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
         # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
         self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
-        self.boss_gone = []
         self.net_left = 0           # Net cards still to draw (one at a time)
+        self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
+        # Smoke bombs (smoke.py): in each stock, in the reserve, the rooms smoked this turn
+        self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
+        # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
+        self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
@@ -478,7 +508,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         return render.render(self)
 
     def action_to_string(self, a: int) -> str:
-        return TABLE.name(a)
+        return self.g.actions.name(a)
 
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
@@ -565,9 +595,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         elif k == Q_TRAP:
             self._trap_check(item[1])
         elif k == Q_EXTRA:
-            num = comp.event_number[self.event]
-            h = self.living_heroes()
-            x = 0 if num <= 5 else h if num <= 7 else 2 * h if num <= 9 else 3 * h
+            x = additional_creatures(comp.event_number[self.event], self.living_heroes())
             if x and not self.g.clock:      # a rule of the "No Real Time" variant only
                 # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
                 CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
@@ -599,6 +627,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self.ret = RET_QUEUE
             self._damage(item[1], item[2], item[3], bool(item[4]))
         elif k == Q_DEEP:
+            if self.smoked:
+                smoke.turn_end(self)
             # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
             q = []
             for p in range(self.n):
@@ -637,6 +667,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             p = item[1]
             if self.alive[p] and self.tok[p][TK_FOUR] > 0 and self._groups():
                 self.ph, self.cur = PH_FOUR, p
+        elif k == Q_FINAL:
+            self.queue[0:0] = final_attack_steps(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."
@@ -679,7 +711,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        m = np.zeros(self.g.num_actions, dtype=bool)
         ph, p = self.ph, self.cur
         if ph == PH_ACT:
             self._mask_act(m, p)
@@ -707,6 +739,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             m[A.REROLL] = rr[4 + TK_FOUR] > 0
             m[A.ACCEPT] = True
             m[A.MAJOR_CUBES] = (rr[1] > 0 or rr[3] > 0) and self._major_ok(p)
+            if self.g.resolution:
+                resolution.mask_fix(self, m)
         elif ph == PH_SPEND:
             self._mask_spend(m, p)
         elif ph == PH_SHIELD:
@@ -718,6 +752,10 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             for i in range(len(ITEMS)):
                 m[A.BUY + i] = self._can_buy(p, i)
             m[A.BUY_DONE] = True
+            if self.g.smoke:
+                m[smoke.buy_id(self.g)] = smoke.can_buy(self, p)
+            if self.g.resolution:
+                m[self.g.resol_base] = resolution.can_buy(self, p)
         elif ph == PH_SLOW:
             m[A.OPTION:A.OPTION + len(self.opts)] = True
         elif ph == PH_FOUR:

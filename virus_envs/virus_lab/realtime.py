@@ -7,7 +7,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, TABLE, explore_id
+from . import ranged, smoke
+from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
                          TR_GAS, TR_LASERS)
@@ -101,7 +102,7 @@ class RealTimeRules:
         for p in range(self.n):
             # "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack.
             # In this case the counter-attack is done as soon the countdown expires."
-            if self.active(p) and self.in_combat(p) and not self._countered_here(p):
+            if self.active(p) and self.in_combat(p) and not self._countered_here(p) and self.pos[p] not in self.smoked:
                 self._reveal_bosses(self.pos[p])
                 dq.append([Q_DAMAGE, p, self._attack_value(p, self.pos[p], None), 0, 1])
             if self.combat_cell[p] >= 0 and self.reserve[p] > 0:
@@ -118,6 +119,8 @@ class RealTimeRules:
             self.final = True
             self.queue = dq + [[Q_DEEP]]
             return
+        # Additional Final Attack: "at the beginning of Slow Phase" (before the Four-leaf tokens and the movement)
+        dq += [[Q_FINAL]] if self.g.final_attack else []
         self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
@@ -147,7 +150,7 @@ class RealTimeRules:
             self.explode(y)
 
     def _mask_act(self, m, p):
-        geo, comp = self.g.geo, self.g.comp
+        g, geo, comp = self.g, self.g.geo, self.g.comp
         m[A.PASS] = True
         cell = self.pos[p]
         st = self.stock[p]
@@ -166,11 +169,14 @@ class RealTimeRules:
                         m[A.MOVE + d] = True
                 elif self.breach[e] or (self.doors[cell] >> d) & 1:
                     self._mask_explore(m, p, d, y, combat)
-        if combat:
+        if combat and cell not in self.smoked:      # "no combat may take place in that room during this turn"
             m[A.ATTACK] = st >= 1
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
-        elif st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
+        elif not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
+            # "Search | 3 actions/room | In Combat: NO" (a Skill may lower the cubes: skills.py)
             m[A.SEARCH] = True
+        if g.smoke:
+            m[smoke.use_id(g)] = smoke.can_use(self, p)
         cost = 2 if combat else 1
         if st >= cost:
             c = self.card[cell]
@@ -194,6 +200,8 @@ class RealTimeRules:
         m[A.RECOVER] = st >= 3 and any(not c[1] for c in self.disp[p])
         m[A.MAJOR_CARDS] = any(not c[1] for c in self.disp[p]) and self._major_ok(p)
         if not combat:
+            if g.ranged:
+                ranged.mask(self, m, p)     # Advanced Combat: "if he is not directly involved in combat"
             if st >= 1:
                 self._mask_tiles(m, p, cell)
             self._mask_give(m, p, cell)
@@ -331,6 +339,12 @@ class RealTimeRules:
             self.ph = PH_ROLL
             self.team = []
             pending = True
+        elif a >= NUM_ACTIONS:              # the advanced elements' actions, appended to the table
+            if g.actions.payloads[a][0] == "ranged":
+                ranged.start(self, a, p)    # `ranged attack <side> distance <k>` (ranged.py)
+                pending = True
+            else:
+                smoke.use(self, p)          # `use smoke bomb` (smoke.py)
         elif a == A.TOGETHER:
             # "If they all still have to roll, players can attack the same target together."
             self._reveal_bosses(cell)

@@ -6,6 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from . import walls
 from .actions import A, GIFTS, TABLE
 from .board import DOOR_CLOSED, DOOR_OPEN
 from .components import TK_ADREN, TK_EXPL, TK_SHIELD
@@ -62,7 +63,9 @@ class TileRules:
         self._move_cubes(p, 1, cell)
         kind, d = TABLE.payloads[a][0], TABLE.payloads[a][1]
         e = geo.EDGE[cell][d] if kind != "explosives" else -1
-        if kind == "barrier":
+        if kind == "barrier" and self.g.walls:
+            walls.place(self, p, e, TABLE.payloads[a][2])   # a Barrier and its bars (Walls System)
+        elif kind == "barrier":
             # "place multiple tiles in a doorway ... the bar numbers of each tiles must increase accordingly"
             h = self.barrier[e]
             for _ in range(TABLE.payloads[a][2]):
@@ -70,9 +73,7 @@ class TileRules:
                 h += 1
             self.barrier[e] = h
         elif kind == "unbar":
-            for t in range(self.barrier[e]):
-                self.bar_pool[t] += 1
-            self.barrier[e] = 0
+            walls.return_barrier(self, e)       # "Return the Barrier to the game reserve"
         elif kind == "door":
             self.t_door[p] -= 1
             self.door[e] = TABLE.payloads[a][2]
@@ -119,11 +120,15 @@ class TileRules:
             # "It is not possible to place a Barrier over a Breach, Door, or wall."
             if doorway and not self.breach[e] and not self.door[e]:
                 h = self.barrier[e]
-                k = 0                           # tiles of the stock that fit in order on top of h
-                while h + k < 4 and self.t_bar[p][h + k] > 0:
-                    k += 1
-                for j in range(1, k + 1):
-                    m[A.BARRIER + 4 * d + j - 1] = True
+                if self.g.walls:
+                    for j in walls.placeable(self, p, e):   # a Barrier and its bars (Walls System)
+                        m[A.BARRIER + 4 * d + j - 1] = True
+                else:
+                    k = 0                       # tiles of the stock that fit in order on top of h
+                    while h + k < 4 and self.t_bar[p][h + k] > 0:
+                        k += 1
+                    for j in range(1, k + 1):
+                        m[A.BARRIER + 4 * d + j - 1] = True
                 if not h and self.t_door[p] > 0:
                     m[A.DOOR_OPEN + d] = m[A.DOOR_CLOSED + d] = True
             if self.door[e]:

@@ -6,6 +6,8 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
+from . import resolution, smoke, walls
+from .actions import NUM_ACTIONS
 from .actions import (A, ITEMS, MAX_DISPLAY, PRICES, TABLE, IT_BAR, IT_BARRIER, IT_BOOK, IT_BREACH, IT_BULLET,
     IT_DOOR, IT_HEART, cash_id, discard_id)
 from .board import colour_group
@@ -53,6 +55,10 @@ class TurnEndRules:
         """ "initial value of 3 (as shown on player board) + 1 for each Heart token player has on hand" """
         return 3 + self.tok[p][TK_HEART]
 
+    def _can_buy_any(self, p):
+        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p) \
+            or resolution.can_buy(self, p)
+
     def _can_buy(self, p, i):
         if self.res[p] < self._price(p, i):
             return False
@@ -67,6 +73,8 @@ class TurnEndRules:
             return self.door_pool > 0
         if i == IT_BARRIER:
             return self.bar_pool[0] > 0
+        if i == IT_BAR and self.g.walls:
+            return walls.can_buy_bar(self, p)       # "buy an additional bar (3 resource/bar) when required"
         if i == IT_BAR:
             # "improve a Barrier on his stock with another available on the game reserve with 1 more bar"
             return any(self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0 for b in range(3))
@@ -98,7 +106,7 @@ class TurnEndRules:
         comp = self.g.comp
         if a == A.GAIN_DONE:
             self.ph = PH_BUY
-            if not any(self._can_buy(p, i) for i in range(len(ITEMS))):
+            if not self._can_buy_any(p):
                 self.res[p] = 0
                 self.ph = PH_NONE
             return
@@ -168,7 +176,10 @@ class TurnEndRules:
             self.ph = PH_NONE
             return
         i = a - A.BUY
-        self.res[p] -= self._price(p, i)
+        if a >= NUM_ACTIONS:                    # `buy smoke bomb` / `buy resolution token` (Special contents)
+            (smoke.buy if self.g.actions.payloads[a][0] == "buy_smoke" else resolution.buy)(self, p)
+        else:
+            self.res[p] -= self._price(p, i)
         if i == IT_BULLET:
             self.bullets[p] += 1
             self.bullet_pool -= 1
@@ -181,17 +192,19 @@ class TurnEndRules:
         elif i == IT_BARRIER:
             self.t_bar[p][0] += 1
             self.bar_pool[0] -= 1
+        elif i == IT_BAR and self.g.walls:
+            walls.buy_bar(self, p)
         elif i == IT_BAR:
             for b in range(3):
                 if self.t_bar[p][b] > self.t_bar[p][b + 1] and self.bar_pool[b + 1] > 0:
                     self.t_bar[p][b + 1] += 1
                     self.bar_pool[b + 1] -= 1
                     break
-        else:
+        elif a < NUM_ACTIONS:
             t = {IT_HEART: TK_HEART, 2: TK_SHIELD, 3: TK_EXPL, IT_BOOK: TK_BOOK, 7: TK_FOUR, 8: TK_ADREN}[i]
             self.tok[p][t] += 1
             self.tok_pool[t] -= 1
-        if not any(self._can_buy(p, j) for j in range(len(ITEMS))):
+        if not self._can_buy_any(p):
             self.res[p] = 0
             self.ph = PH_NONE
 

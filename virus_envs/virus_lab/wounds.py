@@ -133,6 +133,9 @@ class WoundRules:
         for t in range(6):
             self.tok_pool[t] += self.tok[p][t]
             self.tok[p][t] = 0
+        self.smoke_pool += self.smoke[p]        # Smoke bombs and Resolution tokens are tokens too (special contents)
+        self.resol_pool += self.resol[p]
+        self.smoke[p] = self.resol[p] = 0
         self.door_pool += self.t_door[p]
         self.breach_pool += self.t_breach[p]
         self.t_door[p] = self.t_breach[p] = 0

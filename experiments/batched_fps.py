@@ -1,0 +1,64 @@
+"""MaskablePPO's training speed on Roll & Write: today's SelfPlayEnv against the batched VecEnv.
+
+    .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768
+
+Both runs use the same MaskablePPO settings (MlpPolicy [64, 64], batch 1024, 4 epochs, 1 torch
+thread, random opponents, 2 players) and differ only in the env: `SelfPlayEnv` in a DummyVecEnv of
+8 copies (what `virus-arena train` builds) with n_steps 256, or `RollWriteVecEnv` with 256 games
+and n_steps 8 (the same 2048 transitions per rollout). It prints, per run, timesteps per second of
+wall-clock and of process CPU time (the machine may be shared), and the time spent in the env.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+
+def _run(kind: str, steps: int, seed: int) -> dict:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    torch.set_num_threads(1)
+    if kind == "SelfPlayEnv x8 (DummyVecEnv)":
+        from virus_envs.agents.sb3_env import SelfPlayEnv
+        venv = DummyVecEnv([lambda: SelfPlayEnv("roll_write_v0", 2) for _ in range(8)])
+        n_steps = 256
+    else:
+        from virus_envs.roll_write.vector import RollWriteVecEnv
+        venv = RollWriteVecEnv(256, num_players=2, seed=seed)
+        n_steps = 8
+    model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=1024, n_epochs=4, seed=seed, device="cpu",
+                        policy_kwargs={"net_arch": [64, 64]})
+    spent = [0.0]
+    step_wait = venv.step_wait
+
+    def timed():
+        t = time.process_time()
+        out = step_wait()
+        spent[0] += time.process_time() - t
+        return out
+
+    venv.step_wait = timed
+    w0, c0 = time.perf_counter(), time.process_time()
+    model.learn(steps)
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    return {"env": kind, "timesteps": model.num_timesteps, "fps_wall": round(model.num_timesteps / wall),
+            "fps_cpu": round(model.num_timesteps / cpu), "env_cpu_share": round(spent[0] / cpu, 2)}
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--steps", type=int, default=32768)
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    rows = [_run(k, a.steps, a.seed) for k in ("SelfPlayEnv x8 (DummyVecEnv)", "RollWriteVecEnv B=256")]
+    print("| env | timesteps | fps (wall) | fps (CPU time) | share of CPU in the env |")
+    print("|---|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['env']} | {r['timesteps']} | {r['fps_wall']} | {r['fps_cpu']} | {r['env_cpu_share']} |")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

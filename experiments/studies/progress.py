@@ -1,0 +1,35 @@
+"""Running a study's independent tasks on worker processes, in order, with progress lines."""
+from __future__ import annotations
+
+import time
+
+
+def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", every: float = 30.0) -> list:
+    """[fn(t) for t in tasks], on `workers` processes (1: in this one); the results do not depend on it.
+
+    A progress line (done/total, rate, time left) at most every `every` seconds.
+    """
+    out, t0, last = [], time.time(), time.time()
+    total = len(tasks)
+
+    def tick(i):
+        nonlocal last
+        now = time.time()
+        if now - last >= every or i == total:
+            rate = i / (now - t0) if now > t0 else 0.0
+            left = (total - i) / rate if rate else 0.0
+            echo(f"  {i}/{total} {what}, {rate * 60:.1f}/min, ~{left / 60:.1f} min left")
+            last = now
+
+    if workers <= 1:
+        for i, t in enumerate(tasks, 1):
+            out.append(fn(t))
+            tick(i)
+        return out
+    import multiprocessing as mp
+
+    with mp.get_context("spawn").Pool(workers) as pool:
+        for i, r in enumerate(pool.imap(fn, tasks, chunksize=1), 1):
+            out.append(r)
+            tick(i)
+    return out

@@ -1,0 +1,38 @@
+"""The generic contract and information-set checks of test_contract_properties.py, run again on games with
+their optional rule elements switched on (each entry: env id, players, config).
+
+The checks are the same functions; only the game behind `_game(env_id, n)` changes, so a variant meets exactly
+the standard the default game meets (round trips, the loader, illegal actions, determinize keeping what the
+seat sees and resampling what it does not).
+"""
+from __future__ import annotations
+
+import pytest
+
+import virus_envs
+import test_contract_properties as T
+
+VARIANTS = [
+    # virus_lab: the advanced elements of issue 15 (docs/rules/virus_lab.md, "Advanced elements")
+    ("virus_lab_v0", 2, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
+                         "smoke_bombs": True, "resolution_tokens": True}),
+    ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
+                         "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
+    ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
+]
+CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
+          T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,
+          T.test_determinize_depends_only_on_the_generator_it_is_given, T.test_loader_names_the_field_at_fault]
+
+
+def _id(v):
+    env_id, n, cfg = v
+    return f"{env_id}-{n}p-" + "-".join(k for k, x in cfg.items() if x is True or x == "ranged")
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=_id)
+@pytest.mark.parametrize("check", CHECKS, ids=lambda f: f.__name__[5:])
+def test_contract_with_options_on(variant, check, monkeypatch):
+    env_id, n, cfg = variant
+    monkeypatch.setattr(T, "_GAMES", {(env_id, n): virus_envs.game(env_id, num_players=n, **cfg)})
+    check(env_id=env_id, n=n)

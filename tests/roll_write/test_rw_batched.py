@@ -1,0 +1,290 @@
+"""The batched engine (`virus_envs.roll_write.batched`) against the scalar reference engine.
+
+The scalar engine (`game.py`) is the rules' reference, checked by the rulebook scenario tests. Here
+both engines play the same games side by side: the same seeds, the same (random) actions, and after
+every action the masks, observations, scores, returns and full states (to_dict, rng included) must
+be identical. The dice agree because the batch carries numpy's PCG64 bit for bit (core/pcg64.py):
+that emulation is checked against numpy's own Generator first.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from virus_envs import IllegalActionError
+from virus_envs.core import pcg64
+from virus_envs.roll_write.batched import RollWriteBatch
+from virus_envs.roll_write.game import RollWriteGame
+
+
+# -- numpy's generator, emulated -------------------------------------------------------------------
+SEEDS = [0, 1, 7, 2**32 - 1, 2**32, 2**32 + 1, 2**62 + 12345, 2**63 - 1]
+
+
+def test_pcg64_rows_equal_numpy_seeding_draws_and_state():
+    """Seeding (SeedSequence of one or two 32-bit words), bounded draws and the kept 32-bit half."""
+    rng = np.random.default_rng(11)
+    seeds = SEEDS + [int(x) for x in rng.integers(0, 2**63 - 1, 300)] + [int(x) for x in rng.integers(0, 2**32, 100)]
+    RS = np.zeros((1, 6), dtype=np.uint64)
+    for s in seeds:
+        pcg64.seed_row(RS, 0, s)
+        ref = np.random.Generator(np.random.PCG64(s))
+        assert pcg64.to_state_dict(RS[0]) == ref.bit_generator.state, s
+        for span in (6, 2, 3, 4, 5, 6, 1):
+            assert pcg64.bounded(RS, 0, span) == ref.integers(0, span), (s, span)
+        dice = ref.integers(1, 7, size=(4, 3))        # what RollWriteState._start_round draws
+        mine = [[1 + pcg64.bounded(RS, 0, 6) for _ in range(3)] for _ in range(4)]
+        assert dice.tolist() == mine, s
+        assert pcg64.to_state_dict(RS[0]) == ref.bit_generator.state, s
+
+
+def test_pcg64_state_dict_round_trip_and_next_seed_in_range():
+    row = np.zeros(6, dtype=np.uint64)
+    st = np.random.PCG64(99)
+    st.random_raw(3)
+    np.random.Generator(st).integers(0, 6)         # leaves a kept half
+    pcg64.from_state_dict(st.state, row)
+    assert pcg64.to_state_dict(row) == st.state
+    with pytest.raises(ValueError, match="PCG64"):
+        pcg64.from_state_dict(np.random.MT19937(1).state, row)
+    seen = set()
+    for s in SEEDS:
+        t = int(pcg64.next_seed(s))
+        assert 0 <= t < 2**63 and t != s
+        seen.add(t)
+    assert len(seen) == len(SEEDS)
+
+
+# -- side by side -----------------------------------------------------------------------------------
+def play_side_by_side(n, games, B, seed, check_every, **config):
+    """Random play in both engines until `games` games have ended; everything compared as it goes.
+
+    Masks, observations (the current player's and a random seat's) and scores after every action;
+    full states (to_dict) of every `check_every`-th game after every action, and of every game at
+    its start. Returns (games ended, truncated games, decisions compared)."""
+    b = RollWriteBatch(B, num_players=n, **config)
+    g = b.game
+    b.reset(np.random.default_rng(seed).integers(0, 2**63 - 1, B))
+    states = [g.new_initial_state(seed=int(s)) for s in b.seeds]
+    rng = np.random.default_rng(seed + 1)
+    ended = truncated = decisions = 0
+    t = 0
+    while ended < games:
+        M = b.legal_action_mask()
+        cp = b.current_player()
+        look = rng.integers(0, n, B)
+        obs_cur = b.observation()
+        obs_any = b.observation(look)
+        sc = b.scores()
+        # one comparison per array (a mismatch is then located game by game)
+        same = (np.array_equal(cp, [s.current_player() for s in states])
+                and np.array_equal(M, np.stack([s.legal_action_mask() for s in states]))
+                and np.array_equal(obs_cur, np.stack([s.observation(s.current_player()) for s in states]))
+                and np.array_equal(obs_any, np.stack([s.observation(int(p)) for s, p in zip(states, look)]))
+                and np.array_equal(sc, np.stack([s.scores() for s in states])))
+        if not same:
+            for i, s in enumerate(states):
+                assert cp[i] == s.current_player(), f"current player, game {i}, step {t}"
+                np.testing.assert_array_equal(M[i], s.legal_action_mask(), err_msg=f"mask, game {i}, step {t}")
+                np.testing.assert_array_equal(obs_cur[i], s.observation(s.current_player()),
+                                              err_msg=f"observation, game {i}, step {t}")
+                np.testing.assert_array_equal(obs_any[i], s.observation(int(look[i])))
+                np.testing.assert_array_equal(sc[i], s.scores(), err_msg=f"scores, game {i}, step {t}")
+        for i in range(t % check_every, B, check_every):
+            assert b.to_dict(i) == states[i].to_dict(), f"state of game {i} at step {t}"
+        a = b.random_actions(rng)
+        out = b.step(a)
+        decisions += B
+        for i, s in enumerate(states):
+            s.apply_action(int(a[i]))
+            if out.done[i]:
+                assert s.is_terminal()
+                np.testing.assert_array_equal(out.returns[i], s.returns())
+                np.testing.assert_array_equal(out.scores[i], s.scores())
+                assert out.truncated[i] == s.is_truncated()
+                truncated += s.is_truncated()
+                ended += 1
+                # the next game in this slot: seed next_seed(s), played like new_initial_state(that seed)
+                nxt = int(pcg64.next_seed(int(out.seeds[i])))
+                assert b.seeds[i] == nxt
+                states[i] = g.new_initial_state(seed=nxt)
+                assert b.to_dict(i) == states[i].to_dict()
+            else:
+                assert not s.is_terminal()
+        t += 1
+    return ended, truncated, decisions
+
+
+@pytest.mark.parametrize("n,games,B", [(2, 600, 256), (3, 400, 192), (4, 300, 128)])
+def test_random_games_identical_to_the_scalar_engine(n, games, B):
+    ended, _, decisions = play_side_by_side(n, games, B, seed=n, check_every=29)
+    assert ended >= games and decisions > 40 * games
+
+
+@pytest.mark.parametrize("n,config", [
+    (2, {"lab_cards": "A2,D2", "wildcard_then_contaminate": False, "first_player": -1}),
+    (4, {"lab_cards": "D2+A2", "first_player": 3}),
+    (3, {"lab_cards": "C3,D3", "first_player": -1, "wildcard_then_contaminate": False}),
+    (3, {"lab_cards": "D3,A3", "rounds": 3}),
+    (2, {"lab_cards": "C2,B2", "rounds": 8}),
+])
+def test_other_configs_identical_to_the_scalar_engine(n, config):
+    ended, _, _ = play_side_by_side(n, 100, 64, seed=10 + n, check_every=13, **config)
+    assert ended >= 100
+
+
+def test_truncation_by_max_turns_identical():
+    ended, truncated, _ = play_side_by_side(2, 64, 64, seed=5, check_every=13, max_turns=40)
+    assert truncated == ended >= 64        # a 2-player game needs more than 40 decisions
+
+
+def test_a_batched_game_depends_only_on_its_seed():
+    """Game i of a batch replays alone: the same seed in another slot of another batch gives the same game."""
+    b1 = RollWriteBatch(8, num_players=3, autoreset=False)
+    b1.reset([5, 6, 7, 8, 123456789, 10, 11, 12])
+    b2 = RollWriteBatch(2, num_players=3, autoreset=False)
+    b2.reset([123456789, 0])
+    rng = np.random.default_rng(0)
+    while not b1.is_terminal()[4]:
+        a1 = b1.random_actions(rng)
+        a2 = np.array([a1[4], b2.random_actions(rng)[1]])
+        b1.step(a1)
+        b2.step(a2)
+        assert b1.to_dict(4) == b2.to_dict(0)
+
+
+def test_scalar_positions_loaded_into_the_batch_play_on_identically():
+    """`load` takes any scalar state (here: random mid-game positions, pending decisions included)."""
+    g = RollWriteGame(3)
+    rng = np.random.default_rng(4)
+    b = RollWriteBatch(24, game=g, autoreset=False)
+    states = []
+    for i in range(24):
+        s = g.new_initial_state(seed=100 + i)
+        for _ in range(int(rng.integers(0, 60))):
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        b.load(i, s)
+        assert b.to_dict(i) == s.to_dict()
+        states.append(s)
+    while not b.is_terminal().all():
+        a = b.random_actions(rng)
+        b.step(a)
+        for i, s in enumerate(states):
+            if a[i] >= 0:
+                s.apply_action(int(a[i]))
+            assert b.to_dict(i) == s.to_dict()
+            np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
+    with pytest.raises(ValueError):
+        b.load(0, {**states[0].to_dict(), "rnd": 99})
+
+
+# -- without autoreset, bad input ----------------------------------------------------------------------------
+def test_without_autoreset_finished_games_wait_with_an_empty_mask():
+    b = RollWriteBatch(16, num_players=2, autoreset=False, rounds=1)
+    b.reset(3)
+    g = b.game
+    states = [g.new_initial_state(seed=3 + i) for i in range(16)]
+    rng = np.random.default_rng(1)
+    while not b.is_terminal().all():
+        a = b.random_actions(rng)
+        out = b.step(a)
+        for i, s in enumerate(states):
+            if a[i] >= 0:
+                s.apply_action(int(a[i]))
+                assert out.done[i] == s.is_terminal()
+            else:
+                assert not out.done[i]
+    assert (b.current_player() == -1).all()
+    assert not b.legal_action_mask().any()
+    np.testing.assert_array_equal(b.returns(), [s.returns() for s in states])
+    np.testing.assert_array_equal(b.scores(), [s.scores() for s in states])
+    with pytest.raises(IllegalActionError, match="finished"):
+        b.step(np.zeros(16, dtype=np.int64))
+    b.step(np.full(16, -1))           # -1 is the no-move of a finished game
+
+
+def test_an_illegal_action_raises_naming_the_game_and_changes_nothing():
+    b = RollWriteBatch(4, num_players=2)
+    b.reset(0)
+    before = (b.S.copy(), b.RS.copy(), b.M.copy())
+    a = b.random_actions(np.random.default_rng(0))
+    a[2] = int(np.flatnonzero(~b.legal_action_mask()[2])[0])
+    with pytest.raises(IllegalActionError, match="game 2 of the batch"):
+        b.step(a)
+    for x, y in zip(before, (b.S, b.RS, b.M)):
+        np.testing.assert_array_equal(x, y)
+    with pytest.raises(ValueError, match="shape"):
+        b.step(np.zeros(3, dtype=np.int64))
+
+
+@pytest.mark.parametrize("make,match", [
+    (lambda: RollWriteBatch(0), "batch_size"),
+    (lambda: RollWriteBatch(4, num_players=5), "num_players"),
+    (lambda: RollWriteBatch(4, lab_cards="A3,B3"), "lab_cards"),
+    (lambda: RollWriteBatch(4, game=RollWriteGame(2), rounds=2), "either game"),
+])
+def test_bad_construction_is_a_value_error(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+def test_bad_seeds_and_step_before_reset():
+    b = RollWriteBatch(3)
+    with pytest.raises(ValueError, match="reset"):
+        b.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(ValueError, match="seeds"):
+        b.reset([1, 2])
+    with pytest.raises(ValueError, match="non-negative"):
+        b.reset([1, -2, 3])
+    with pytest.raises(ValueError, match="seats"):
+        b.reset(0) or b.observation([0, 1, 2])
+
+
+# -- the plain-Python fallback ---------------------------------------------------------------------------
+FALLBACK = r"""
+import json, sys
+import numpy as np
+from virus_envs.roll_write.batched import RollWriteBatch
+from virus_envs.core.jit import HAVE_NUMBA
+b = RollWriteBatch(6, num_players=int(sys.argv[1]))
+b.reset(40)
+rng = np.random.default_rng(2)
+for _ in range(int(sys.argv[2])):
+    b.step(b.random_actions(rng))
+print(json.dumps({"numba": HAVE_NUMBA, "games": [b.to_dict(i) for i in range(6)],
+                  "obs": b.observation().tolist()}))
+"""
+
+
+def test_without_numba_the_same_kernels_give_the_same_games():
+    """VIRUS_ENVS_NO_NUMBA=1 runs the kernels as Python (what users without the [fast] extra get)."""
+    env = {**os.environ, "VIRUS_ENVS_NO_NUMBA": "1"}
+    out = subprocess.run([sys.executable, "-c", FALLBACK, "3", "150"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    plain = json.loads(out.stdout)
+    assert plain["numba"] is False
+    b = RollWriteBatch(6, num_players=3)
+    b.reset(40)
+    rng = np.random.default_rng(2)
+    for _ in range(150):
+        b.step(b.random_actions(rng))
+    assert plain["games"] == [b.to_dict(i) for i in range(6)]
+    assert plain["obs"] == b.observation().tolist()
+
+
+def test_bench_has_batched_rows_beside_the_engine(tmp_path):
+    from virus_envs.experiments.cli import main
+    out = tmp_path / "b.json"
+    main(["bench", "--game", "roll_write_v0", "--players", "2", "--seconds", "0.05", "--rounds", "1",
+          "--search", "none", "--batch", "64", "--out", str(out)])
+    rows = {r["target"]: r for r in json.loads(out.read_text())}
+    for name in ("roll_write_v0 2p (engine)", "roll_write_v0 2p (batched B=64)", "roll_write_v0 2p (batched+obs B=64)"):
+        assert rows[name]["steps_per_s"] > 0
+    with pytest.raises(SystemExit, match="--batch must be >= 0"):
+        main(["bench", "--game", "roll_write_v0", "--batch", "-1"])

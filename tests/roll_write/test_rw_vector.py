@@ -1,0 +1,69 @@
+"""Self-play vector envs over the batched engine (virus_envs/roll_write/vector.py)."""
+import numpy as np
+import pytest
+
+from virus_envs.roll_write.vector import BatchedSelfPlay, RollWriteVecEnv, RollWriteVectorEnv
+
+
+def test_every_step_leaves_each_learner_to_decide_and_rewards_come_only_at_the_end():
+    core = BatchedSelfPlay(32, num_players=3, seed=3)
+    core.reset()
+    rng = np.random.default_rng(0)
+    finished, total = 0, 0.0
+    for _ in range(300):
+        assert (core.batch.current_player() == core.learner).all()
+        mask = core.action_masks()
+        a = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, reward, done, trunc = core.step(a)
+        assert (reward[~done] == 0).all()
+        # "Whoever has scored the most points has won": +1 sole winner, 1/k shared, -1 otherwise
+        assert all(r == -1 or 0 < r <= 1 for r in reward[done])
+        np.testing.assert_array_equal(obs, core.batch.observation(core.learner))
+        finished += int(done.sum())
+        total += float(reward.sum())
+    assert finished > 50
+    # random against random: the learner's mean return is about (1 - (n - 1)) / n = -1/3 for 3 players
+    assert -0.6 < total / finished < -0.05
+
+
+def test_a_callable_opponent_gets_the_opponents_observations_and_masks():
+    seen = []
+
+    def first_legal(obs, mask):
+        seen.append(obs.shape)
+        return np.argmax(mask, axis=1)
+
+    env = RollWriteVectorEnv(8, num_players=2, opponent=first_legal, seed=1)
+    obs, info = env.reset(seed=5)
+    assert obs.shape == (8,) + env.single_observation_space.shape and seen
+    for _ in range(100):
+        a = np.argmax(info["action_mask"][:, ::-1], axis=1)
+        a = info["action_mask"].shape[1] - 1 - a           # the last legal action
+        obs, r, term, trunc, info = env.step(a)
+        assert not trunc.any()
+    with pytest.raises(ValueError, match="opponent"):
+        RollWriteVectorEnv(2, opponent="heuristic")
+
+
+def test_the_same_seed_gives_the_same_run():
+    runs = []
+    for _ in range(2):
+        env = RollWriteVectorEnv(16, num_players=4, seed=9)
+        obs, info = env.reset()
+        out = [obs]
+        for t in range(40):
+            obs, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
+            out.append(obs)
+        runs.append(np.stack(out))
+    np.testing.assert_array_equal(*runs)
+
+
+def test_maskable_ppo_trains_on_the_sb3_vecenv():
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    venv = RollWriteVecEnv(16, num_players=2, seed=0)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0,
+                                    device="cpu", policy_kwargs={"net_arch": [32]})
+    model.learn(512)
+    assert model.num_timesteps >= 512
+    masks = sb3_contrib.common.maskable.utils.get_action_masks(venv)
+    assert masks.shape == (16, venv.action_space.n)

@@ -1,0 +1,32 @@
+"""experiments/search_figures.py: eval rows gathered into one file, budget curves drawn per game."""
+import json
+
+from virus_envs.experiments import search_figures
+
+
+def _row(agent, iters_rate, players=2, opponent="heuristic", game="virus_cards_v0"):
+    rate, lo, hi = iters_rate
+    return {"game": game, "players": players, "agent": agent, "opponent": opponent, "cooperative": False,
+            "games": 40, "wins": rate * 40, "win_rate": rate, "ci95": [lo, hi], "baseline": 1 / players}
+
+
+def test_rows_are_gathered_with_their_times_and_curves_sorted_by_iterations(tmp_path):
+    rows = {"b": _row("ismcts?iters=1000", (0.7, 0.55, 0.82)), "a": _row("ismcts?iters=50", (0.4, 0.26, 0.55)),
+            "c": _row("ismcts?iters=200&tree=history", (0.6, 0.45, 0.73)),
+            "d": _row("ismcts?iters=200", (0.5, 0.3, 0.7), players=4, opponent="ppo:builtin", game="virus_co_v0")}
+    for name, r in rows.items():
+        (tmp_path / f"{name}.json").write_text(json.dumps(r))
+    (tmp_path / "times.txt").write_text("a 12s 14:00\nb 340s 14:10\n")
+    got = search_figures.gather(str(tmp_path))
+    assert [r["name"] for r in got] == ["a", "b", "c", "d"]
+    assert got[0]["seconds"] == 12 and got[1]["seconds"] == 340 and "seconds" not in got[2]
+    cur = search_figures.curves(got)
+    # the spec with another parameter (tree=history) is not a point of the curve
+    assert cur["virus_cards_v0"] == {(2, "heuristic"): [(50, 0.4, 0.26, 0.55, 40), (1000, 0.7, 0.55, 0.82, 40)]}
+    assert cur["virus_co_v0"] == {(4, "ppo:builtin"): [(200, 0.5, 0.3, 0.7, 40)]}
+    out, img = tmp_path / "all.json", tmp_path / "img"
+    img.mkdir()
+    search_figures.main([str(tmp_path), str(out), str(img)])
+    assert len(json.loads(out.read_text())) == 4
+    for env_id in ("virus_cards_v0", "virus_co_v0"):
+        assert (img / f"search_budget_{env_id}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
