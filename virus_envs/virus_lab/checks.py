@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, skills
-from . import walls
+from . import campaign, clock, creatures as CR, skills, walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 22          # Q_FINAL (final_attack.py), Q_LATE (clock.py), Q_SKILLS (skills.py) included
+_NUM_STEPS = 22
 
 
 def validate_dict(g, d) -> None:

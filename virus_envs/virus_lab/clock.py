@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core.data import load_yaml
 from ..core.validate import check_int, check_ints
-from .actions import A
+from .actions import A, TABLE
 from .components import DATA_DIR
 from .flow import *  # noqa: F401,F403  (phase and queue codes)
 
@@ -43,9 +43,7 @@ COST_KEYS = ("move", "explore", "search", "activate", "pickup", "exit", "adrenal
 _KIND = {"move": "move", "explore": "explore", "search": "search", "activate": "activate", "pickup": "pickup",
          "exit": "exit", "adrenaline": "adrenaline", "major_cards": "major", "barrier": "tile", "unbar": "tile",
          "door": "tile", "toggle": "tile", "breach": "tile", "explosives": "tile", "give": "give",
-         "attack": "attack", "together": "attack",
-         # issue 15's Real Time actions: a ranged attack is a roll; a Smoke bomb is placed like a tile
-         "ranged": "attack", "smoke": "tile"}
+         "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate"}
 FIELDS = ("clock", "late", "countdown")
 CLOCK_F = 2 + 4 * 3
 
@@ -110,18 +108,20 @@ def configure(g) -> None:
         raise ValueError(f"config key 'data_dir': {e}") from None
     sec.update(parse_costs(c["rt_costs"]))
     g.rt_table, g.rt_seconds = table, sec
+    g.rt_cost = action_costs(TABLE, sec)
     g.rt_min_cost = min(sec.values())
 
 
-def build_costs(g) -> None:
-    """The seconds of every action id of the game's table (`VirusLabGame._build`, after the table is known: the
-    issue 15 elements add ids), 0 for the ids outside the Real Time phase."""
-    cost = np.zeros(g.num_actions, dtype=np.int32)
-    for a in range(g.num_actions):
-        k = _KIND.get(g.actions.payloads[a][0])
+def action_costs(table, sec: dict) -> np.ndarray:
+    """Seconds of every action id of `table` (the base table, or one the advanced elements of issue 15
+    extended: a ranged attack costs an attack's seconds, throwing a Smoke bomb an activation's; the
+    Resolution tokens are combat sub-decisions and free; buying happens at turn end)."""
+    cost = np.zeros(len(table), dtype=np.int32)
+    for a in range(len(table)):
+        k = _KIND.get(table.payloads[a][0])
         if k:
-            cost[a] = g.rt_seconds[k]
-    g.rt_cost = cost
+            cost[a] = sec[k]
+    return cost
 
 
 def countdown_for(g, heroes: int) -> int:

@@ -46,7 +46,7 @@ def layout(game) -> ObsLayout:
     extra = advanced_size(game)
     if extra:       # the advanced elements' own block, at the end (the base blocks keep their places)
         blocks.append(("advanced", extra))
-    # issue 16's elements: one block each, only when switched on (the base game's observation is unchanged)
+    # the clock's and the Skills' blocks, only when switched on (the base game's observation is unchanged)
     if game.clock:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:

@@ -5,8 +5,8 @@ __all__ = ["PH_NONE", "PH_EVENT", "PH_TRAP", "PH_ACT", "PH_ROLL", "PH_RESULT", "
            "PH_DEATH_FLIP", "PH_RESTORE", "PH_LATE", "PH_SKILL", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
            "Q_RT", "Q_END_RT", "Q_SLOW", "Q_PLACE", "Q_DAMAGE", "Q_DEEP", "Q_GAIN", "Q_RECOVER", "Q_RESPAWN",
            "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "Q_REFILL", "Q_WOUNDS", "Q_RT_GO",
-           "Q_DEEP_END", "Q_FINAL", "Q_LATE", "Q_SKILLS", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "HP_BY_LEVEL",
-           "BOSSES_BY_LEVEL",
+           "Q_DEEP_END", "Q_FINAL", "Q_LATE", "Q_SKILLS", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD",
+           "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
            "RES_CAP", "CASH", "LAST_TURN", "MAX_FACE_DOWN"]
 
 # decisions (phase codes) in the rulebook's words

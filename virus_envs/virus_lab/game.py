@@ -27,9 +27,9 @@ from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
+from .events import EventRules, additional_creatures
 from .campaign import CampaignRules
 from .clock import ClockRules
-from .events import EventRules, additional_creatures
 from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
@@ -91,12 +91,13 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
-        "real_time": False,             # Real Time against a simulated countdown (clock.py)
-        "rt_countdown": 0,              # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty, Heroes
-        "rt_costs": "",                 # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
-        "skills": "none",               # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
-        "campaign": False,              # one game of a campaign (campaign.py: campaign stats, Skills, XP)
-        "campaign_games": 0,            # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
+        # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
+        "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
+        "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
+        "rt_costs": "",             # seconds per action, overriding data/realtime.yaml: "move=3,explore=8,..."
+        "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
+        "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
+        "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
@@ -145,8 +146,8 @@ class VirusLabGame(Game):
             self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
                 self.geo, self.ranged, self.smoke, self.resolution)
             self.num_actions = len(self.actions)
-        if self.clock:
-            clock.build_costs(self)
+            if self.clock:                              # the countdown prices the added actions too
+                self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
         self.level = self.config["difficulty"]
         self.hp = HP_BY_LEVEL[self.level]
         self.p_pos = self.config["p_positive"]

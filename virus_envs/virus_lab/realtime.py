@@ -172,11 +172,10 @@ class RealTimeRules:
         if combat and cell not in self.smoked:      # "no combat may take place in that room during this turn"
             m[A.ATTACK] = st >= 1
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
-        elif not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
-            # "Search | 3 actions/room | In Combat: NO" (a Skill may lower the cubes: skills.py)
-            m[A.SEARCH] = True
         if g.smoke:
             m[smoke.use_id(g)] = smoke.can_use(self, p)
+        if not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
+            m[A.SEARCH] = True
         cost = 2 if combat else 1
         if st >= cost:
             c = self.card[cell]

@@ -47,6 +47,9 @@ class TurnEndRules:
         m[A.ADV_RES] = self.num_adv(p) > 0 and self.gained[p] < RES_CAP
         m[A.MAJOR_RES] = self.gained[p] < RES_CAP and self._major_ok(p)
 
+    def _can_buy_any(self, p):
+        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p) \
+            or resolution.can_buy(self, p)
     def _price(self, p, i):
         """The price list ("SPEND RESOURCES"; a Skill may lower it: skills.py)."""
         return PRICES[i]
@@ -54,10 +57,6 @@ class TurnEndRules:
     def stamina(self, p):
         """ "initial value of 3 (as shown on player board) + 1 for each Heart token player has on hand" """
         return 3 + self.tok[p][TK_HEART]
-
-    def _can_buy_any(self, p):
-        return any(self._can_buy(p, i) for i in range(len(ITEMS))) or smoke.can_buy(self, p) \
-            or resolution.can_buy(self, p)
 
     def _can_buy(self, p, i):
         if self.res[p] < self._price(p, i):
