@@ -198,6 +198,27 @@ def test_difficulty_rises_after_a_won_game():
     assert c.xp_log == [[3], [6], [6]] and c.heroes[0]["xp"] == 10 + 3 + 6 + 6
 
 
+def test_escalation_after_difficulty_three():
+    """ "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty
+    level. Adding Legend Tiles. ... Adding the Additional Final Attack element.": at difficulty 3, the next won game
+    adds the Additional Final Attack, the one after Legend tiles; the games are built with them."""
+    g = VirusLabGame(num_players=1, campaign_games=5, difficulty=3)
+    c = Campaign(1, 5, difficulty=3)
+    c.pre = {}
+    s = g.inner_game(3).new_initial_state(seed=0)
+    s.terminal, s.won = True, True
+    c.record(s)
+    assert (c.difficulty, c.extras) == (3, ["final_attack"])
+    c.pre = {}
+    c.record(s)
+    assert c.extras == ["final_attack", "legend"]
+    c.pre = {}
+    c.record(s)
+    assert c.extras == ["final_attack", "legend"], "nothing more on the ladder"
+    inner = g.inner_game(c.difficulty, c.extras)
+    assert inner.final_attack and inner.legend is not None and inner.campaign
+
+
 def test_campaign_to_dict_from_dict():
     c = Campaign(3, 2)
     c.choose(0, 5, np.random.default_rng(0))

@@ -109,3 +109,18 @@ def test_pettingzoo_api(name):
     from pettingzoo.test import api_test
     for n in (1, 2):
         api_test(virus_envs.env("virus_lab_v0", num_players=n, **VARIANTS[name]), num_cycles=200)
+
+
+@pytest.mark.parametrize("cfg", [{}, {"smoke_bombs": True}, {"real_time": True}])
+def test_search_out_of_combat_only(cfg):
+    """ACTION COSTS TABLE: "Search | 3 actions/room | NO" (in combat): with and without the advanced elements."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from vl_helpers import at, creatures, empty_state, four, put
+    from virus_envs.virus_lab.actions import A
+    s = empty_state(1, **cfg)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    assert s.legal_action_mask()[A.SEARCH], "out of combat"
+    creatures(s, c, zombie=1)
+    assert not s.legal_action_mask()[A.SEARCH], "in combat"

@@ -32,7 +32,7 @@ from .skills import MAX_SKILLS, NUM_SKILLS
 
 STATS = ("knowledge", "stamina", "hit_points")
 # "Base Knowledge is 5 instead of 8. Base Stamina is 1 instead of 3. Hit points are 5/4/3 instead of 8/4/3 (as
-# printed)": the base game's 8/7/6 by difficulty (the printed 8/4/3 is a misprint, assumption 30)
+# printed)": the base game's 8/7/6 by difficulty (the printed 8/4/3 is a misprint, assumption 37)
 BASE = {"knowledge": 5, "stamina": 1}
 BASE_HP = {1: 5, 2: 4, 3: 3}
 GAME_BASE = {"knowledge": 8, "stamina": 3}
@@ -45,6 +45,10 @@ START_XP = 10                # "Each Hero starts with 10 Experience Points (XP)"
 START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
+# "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
+# Legend Tiles. ... Adding the Additional Final Attack element.": the level up to 3, then these elements (config
+# keys), one more after each won game (assumption 38)
+ESCALATION = ("final_attack", "legend")
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
 
@@ -58,12 +62,14 @@ def configure(g) -> None:
     g.campaign = bool(c["campaign"])
 
 
-def inner_game(g, difficulty):
-    """A game of the campaign `g` (config `campaign_games`) at a difficulty: the same config, `campaign=True`."""
-    inner = g._inner.get(difficulty)
+def inner_game(g, difficulty, extras=()):
+    """A game of the campaign `g` (config `campaign_games`) at a difficulty, with the escalation's elements switched
+    on: the same config, `campaign=True`."""
+    key = (difficulty, tuple(extras))
+    inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty)
-        inner = g._inner[difficulty] = type(g)(num_players=g.num_players, **cfg)
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **{k: True for k in extras})
+        inner = g._inner[key] = type(g)(num_players=g.num_players, **cfg)
     return inner
 
 
@@ -180,6 +186,7 @@ class Campaign:
 
     def __init__(self, num_players: int, games: int, difficulty: int = START_DIFFICULTY):
         self.n, self.games, self.difficulty = num_players, games, difficulty
+        self.extras: list = []          # escalation elements switched on (ESCALATION)
         self.heroes = [new_hero() for _ in range(num_players)]
         self.results: list = []
         self.xp_log: list = []
@@ -189,6 +196,7 @@ class Campaign:
     # -- serialisation ----------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return json.loads(json.dumps({"n": self.n, "games": self.games, "difficulty": self.difficulty,
+                                      "extras": self.extras,
                                       "heroes": self.heroes, "results": self.results, "xp_log": self.xp_log,
                                       "pre": self.pre}))
 
@@ -196,7 +204,7 @@ class Campaign:
     def from_dict(cls, d: dict) -> "Campaign":
         c = cls.__new__(cls)
         d = json.loads(json.dumps(d))
-        c.n, c.games, c.difficulty = d["n"], d["games"], d["difficulty"]
+        c.n, c.games, c.difficulty, c.extras = d["n"], d["games"], d["difficulty"], d["extras"]
         c.heroes, c.results, c.xp_log, c.pre = d["heroes"], d["results"], d["xp_log"], d["pre"]
         return c
 
@@ -315,7 +323,7 @@ class Campaign:
     # -- after a game ----------------------------------------------------------------------------------------
     def record(self, st) -> None:
         """XP earned, the Skill cards each Hero ends with; "If the previous game has been won by Heroes, the next
-        play must be increased in difficulty" (the difficulty level, up to 3: assumption 31)."""
+        play must be increased in difficulty" (the difficulty level, up to 3: assumption 38)."""
         earned = [st.xp_earned(p) for p in range(self.n)]
         for p, h in enumerate(self.heroes):
             h["xp"] += earned[p]
@@ -323,13 +331,18 @@ class Campaign:
         self.xp_log.append(earned)
         self.results.append(bool(st.won))
         if st.won:
-            self.difficulty = min(3, self.difficulty + 1)
+            if self.difficulty < 3:
+                self.difficulty += 1
+            else:
+                more = [e for e in ESCALATION if e not in self.extras]
+                if more:
+                    self.extras.append(more[0])
         if not self.over:
             self.start_preplay()
 
 
 # ====================================================================================== a campaign as one state
-CB = 2 + 3 + 3 + 1 + 4 * 44 + NUM_SKILLS + 1
+CB = 2 + 3 + 3 + 1 + 4 * 44 + NUM_SKILLS + 1 + len(ESCALATION)
 
 
 class CampaignState(State):
@@ -351,14 +364,15 @@ class CampaignState(State):
     @classmethod
     def from_dict(cls, game, d):
         c = Campaign.from_dict(d["campaign"])
-        inner = game.inner_game(c.difficulty).state_from_dict(d["inner"]) if d["inner"] is not None else None
+        inner = game.inner_game(c.difficulty, c.extras).state_from_dict(d["inner"]) if d["inner"] is not None \
+            else None
         s = cls(game, c, inner, rng_from_dict(d["rng"]))
         s.truncated = bool(d["truncated"])
         return s
 
     # -- flow --------------------------------------------------------------------------------------------
     def _start_game(self):
-        g = self.g.inner_game(self.camp.difficulty)
+        g = self.g.inner_game(self.camp.difficulty, self.camp.extras)
         self.inner = g.new_initial_state(seed=derive_seed(self.rng), campaign_heroes=self.camp.heroes)
 
     def current_player(self) -> int:
@@ -419,6 +433,7 @@ class CampaignState(State):
     def _camp_view(self, p):
         c, pre = self.camp, self.camp.pre
         out = {"games": c.games, "played": len(c.results), "results": list(c.results), "difficulty": c.difficulty,
+               "escalation": list(c.extras),
                "heroes": json.loads(json.dumps(c.heroes)), "xp_log": json.loads(json.dumps(c.xp_log)),
                "step": pre.get("step", "game") if pre else "game"}
         if pre:
@@ -464,6 +479,8 @@ class CampaignState(State):
             o[j + pre["contest"]] = 1
         if pre and str(p) in pre["bids"]:
             o[j + NUM_SKILLS] = pre["bids"][str(p)] / 30
+        for e in c.extras:
+            o[j + NUM_SKILLS + 1 + ESCALATION.index(e)] = 1
         np.clip(v, 0.0, 1.0, out=v)
         return v
 
@@ -536,12 +553,15 @@ def validate_campaign(g, d) -> None:
     c = d["campaign"]
     if not isinstance(c, dict):
         raise fail(env, "campaign", "must be a dict")
-    for k in ("n", "games", "difficulty", "heroes", "results", "xp_log", "pre"):
+    for k in ("n", "games", "difficulty", "extras", "heroes", "results", "xp_log", "pre"):
         if k not in c:
             raise fail(env, f"campaign.{k}", "missing")
     check_int(env, "campaign.n", c["n"], n, n)
     check_int(env, "campaign.games", c["games"], g.config["campaign_games"], g.config["campaign_games"])
     check_int(env, "campaign.difficulty", c["difficulty"], 1, 3)
+    ext = check_list(env, "campaign.extras", c["extras"])
+    if ext != list(ESCALATION[:len(ext)]):
+        raise fail(env, "campaign.extras", f"must be the first elements of {ESCALATION}, got {ext!r}")
     owned = []
     for q, h in enumerate(check_list(env, "campaign.heroes", c["heroes"], n)):
         if not isinstance(h, dict) or sorted(h) != sorted(new_hero()):
@@ -556,7 +576,7 @@ def validate_campaign(g, d) -> None:
     if (d["inner"] is None) == (not c["pre"]) and not len(c["results"]) >= c["games"]:
         raise fail(env, "inner", "a campaign is either in a Pre-Play or in a game")
     if d["inner"] is not None:
-        g.inner_game(c["difficulty"]).state_from_dict(d["inner"])
+        g.inner_game(c["difficulty"], ext).state_from_dict(d["inner"])
 
 
 __all__ = ["Campaign", "CampaignRules", "CampaignState", "MAX_SKILLS"]

@@ -175,8 +175,8 @@ class VirusLabGame(Game):
         return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
 
     # -- setup ------------------------------------------------------------------------------
-    def inner_game(self, difficulty):
-        return campaign.inner_game(self, difficulty)
+    def inner_game(self, difficulty, extras=()):
+        return campaign.inner_game(self, difficulty, extras)
 
     def new_initial_state(self, seed: int | None = None, campaign_heroes=None) -> "VirusLabState":
         """Setup: Starting Room, three connected rooms, Exit Control Rooms, decks, removals, displays. A campaign game
