@@ -490,6 +490,10 @@ def test_max_turns_truncates_with_zero_returns():
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[0])
     assert s.is_truncated() and s.turns == 3 and list(s.returns()) == [0, 0, 0, 0]
+    # a truncated game is over like any other: nobody to decide, and it saves and loads as it is
+    assert s.current_player() == -1 and s.to_dict()["cur"] == -1 and s.to_dict()["keeper"] == -1
+    t = g.state_from_dict(s.to_dict())
+    assert t.to_dict() == s.to_dict() and t.is_truncated()
 
 
 def test_circulating_virus_keeper_gets_no_pharmacy_pills():
