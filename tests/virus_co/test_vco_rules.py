@@ -449,6 +449,7 @@ def test_three_rounds_then_best_total_wins():
     assert s.is_terminal() and not s.is_truncated() and s.current_player() == -1
     assert list(s.scores()) == [10 - 13, 5 + 13, 5 + 13, 20 + 13]
     assert list(s.returns()) == [-1, -1, -1, 1]
+    assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()   # a finished game saves and loads
 
 
 def test_returns_are_zero_and_scores_the_totals_so_far_until_the_game_is_over():
