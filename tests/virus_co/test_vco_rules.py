@@ -449,6 +449,19 @@ def test_three_rounds_then_best_total_wins():
     assert s.is_terminal() and not s.is_truncated() and s.current_player() == -1
     assert list(s.scores()) == [10 - 13, 5 + 13, 5 + 13, 20 + 13]
     assert list(s.returns()) == [-1, -1, -1, 1]
+    assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()   # a finished game saves and loads
+
+
+def test_returns_are_zero_and_scores_the_totals_so_far_until_the_game_is_over():
+    """"The player who, after three rounds, has the best total score" wins: after round 2 of 3 nobody has
+    won yet (returns 0 to all), while scores() are the rulebook's points summed over the rounds so far."""
+    g = G()
+    s = build(g, active=0, pills=FULL, displays={0: ["V26", "V24"]}, up=("V11", None), history=[[4, 2, 5, 8]])
+    do(s, "take A")                                   # 6 + 5 + 3 = 14 > 12: seat 0 in intensive care
+    assert s.round == 2 and not s.is_terminal()
+    assert list(s.returns()) == [0, 0, 0, 0]
+    # -13 for intensive care; the others hold 3 blue, 2 yellow, 2 red (3 + 4 + 6 = 13) and no virus
+    assert s.scores().dtype == np.float64 and list(s.scores()) == [4 - 13, 2 + 13, 5 + 13, 8 + 13]
 
 
 def test_tied_winners_share():
@@ -478,6 +491,10 @@ def test_max_turns_truncates_with_zero_returns():
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[0])
     assert s.is_truncated() and s.turns == 3 and list(s.returns()) == [0, 0, 0, 0]
+    # a truncated game is over like any other: nobody to decide, and it saves and loads as it is
+    assert s.current_player() == -1 and s.to_dict()["cur"] == -1 and s.to_dict()["keeper"] == -1
+    t = g.state_from_dict(s.to_dict())
+    assert t.to_dict() == s.to_dict() and t.is_truncated()
 
 
 def test_circulating_virus_keeper_gets_no_pharmacy_pills():

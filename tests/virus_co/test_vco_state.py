@@ -189,6 +189,8 @@ CORRUPTIONS = [
      "field 'rc' holds a card in a game that is over"),
     ("a syringe being laid in a finished game", _do(_finished, lambda g, d: _move(g, d, "S01", "pend")),
      "field 'pend' holds a card in a game that is over"),
+    ("a risk card's keeper in a finished game", _do(_finished, _edit(keeper=1)),
+     "field 'keeper' is 1: nobody keeps a risk card in a game that is over"),
     ("a finished game loads", _finished, None),
     ("Mr. Doctor's fee with nobody to pay", _edit(ph=PH_FEE), f"field 'fee_to' is unset in phase 18 "
                                                              f"('Mr. Doctor: pay him a pill')"),

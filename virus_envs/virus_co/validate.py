@@ -177,6 +177,8 @@ def validate_state_dict(game, d: dict) -> None:
         for field in ("circ", "rc", "pend"):
             if v[field] >= 0:
                 raise fail(env, field, "holds a card in a game that is over")
+        if v["keeper"] >= 0:
+            raise fail(env, "keeper", f"is {v['keeper']}: nobody keeps a risk card in a game that is over")
         return
     doing = v["fee_ph"] if ph == T.PH_FEE else ph
     for field, is_set, needed in (
