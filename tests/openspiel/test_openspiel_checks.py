@@ -148,7 +148,12 @@ OTHER_VALUES = {
                       "wildcard_then_contaminate": False},
     "virus_lab_v0": {"difficulty": 3, "p_positive": 0.25, "auto_slow_phase": False, "auto_display_choices": True,
                      "table_rows": 11, "table_cols": 13, "max_steps": 1234, "counter_attack": "per_turn",
-                     "shields": "creature_attacks", "flat_bosses": "stay", "breach_explore_cube": False},
+                     "shields": "creature_attacks", "flat_bosses": "stay", "breach_explore_cube": False,
+                     # the advanced elements (issues 15 and 16)
+                     "legend": True, "legend_tiles": "dog+mutant,zombie+desu,blooder+verduko,tricker+executioner",
+                     "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
+                     "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
+                     "skills": "draft", "campaign": True, "campaign_games": 2},
 }
 PATH_KEYS = {"virus_cards_v0": ["deck_file"], "virus_co_v0": ["cards_file"],
              "roll_write_v0": ["sheet_file", "lab_cards_file"], "virus_lab_v0": ["data_dir"]}
