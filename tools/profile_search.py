@@ -14,26 +14,15 @@ import pstats
 import sys
 import time
 
-import numpy as np
-
 import virus_envs
 from virus_envs import agents
 from virus_envs.agents.base import decision_for
+from virus_envs.core.positions import choice_positions
 
 
 def positions(game, count: int, seed: int) -> list:
     """States with a choice to make, from random games."""
-    rng = np.random.default_rng(seed)
-    out, k = [], 0
-    while len(out) < count:
-        s = game.new_initial_state(seed=seed * 100 + k)
-        k += 1
-        while not s.is_terminal() and len(out) < count:
-            legal = s.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.2:
-                out.append(s.clone())
-            s.apply_action(legal[rng.integers(len(legal))])
-    return out
+    return choice_positions(game, count, seed, keep=0.2)
 
 
 def main(argv) -> None:

@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import virus_envs
 from virus_envs import IllegalActionError
+from virus_envs.core.positions import random_position
 
 PLAYERS = {"virus_cards_v0": (2, 3, 4, 6), "roll_write_v0": (2, 3, 4), "virus_co_v0": (3, 4, 6),
            "virus_lab_v0": (1, 2, 4)}
@@ -51,15 +52,7 @@ def _game(env_id, n):
 
 def _position(env_id, n, seed, steps):
     """A state reached by `steps` random legal actions (fewer if the game ends first)."""
-    g = _game(env_id, n)
-    s = g.new_initial_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        legal = s.legal_actions()
-        s.apply_action(legal[int(rng.integers(len(legal)))])
-    return s
+    return random_position(_game(env_id, n), seed, steps)
 
 
 def _canon(x) -> str:

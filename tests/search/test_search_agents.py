@@ -10,6 +10,7 @@ from virus_envs import agents
 from virus_envs.agents.base import Decision, decision_for
 from virus_envs.core.seeding import make_rng
 from virus_envs.experiments.arena import play_game
+from virus_envs.core.positions import choice_positions
 
 # (env id, players, engine config) for every game; the co-operative game at its easiest difficulty
 GAMES = [("virus_cards_v0", 2, {}), ("virus_cards_v0", 4, {}), ("roll_write_v0", 2, {}), ("roll_write_v0", 3, {}),
@@ -27,17 +28,7 @@ def _spec(name, env_id, extra=""):
 
 def _positions(game, count, seed):
     """States with a choice to make, from a random game (several of them if one is too short)."""
-    rng = np.random.default_rng(seed)
-    out, k = [], 0
-    while len(out) < count:
-        s = game.new_initial_state(seed=seed * 100 + k)
-        k += 1
-        while not s.is_terminal() and len(out) < count:
-            legal = s.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.3:
-                out.append(s.clone())
-            s.apply_action(legal[rng.integers(len(legal))])
-    return out
+    return choice_positions(game, count, seed, keep=0.3)
 
 
 class ReplayHandle:

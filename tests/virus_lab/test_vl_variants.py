@@ -19,6 +19,7 @@ import pytest
 import virus_envs
 from virus_envs import IllegalActionError
 from virus_envs.virus_lab.game import VirusLabGame
+from virus_envs.core.positions import random_position
 
 VARIANTS = {
     "real_time": {"real_time": True},
@@ -40,14 +41,7 @@ def _canon(x) -> str:
 def _positions(name, n):
     g = VirusLabGame(num_players=n, **VARIANTS[name])
     for seed, steps in POSITIONS:
-        s = g.new_initial_state(seed=seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(steps):
-            if s.is_terminal():
-                break
-            legal = s.legal_actions()
-            s.apply_action(legal[int(rng.integers(len(legal)))])
-        yield s
+        yield random_position(g, seed, steps)
 
 
 @pytest.mark.parametrize("name,n", CASES)
