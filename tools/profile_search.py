@@ -28,6 +28,8 @@ def positions(game, count: int, seed: int) -> list:
 def main(argv) -> None:
     profile = "--profile" in argv
     args = [a for a in argv if a != "--profile"]
+    if len(args) < 2 or not args[1].isdigit() or "--help" in args or "-h" in args:
+        raise SystemExit("usage: tools/profile_search.py ENV_ID PLAYERS [SPEC] [--profile]")
     env_id, n = args[0], int(args[1])
     spec = args[2] if len(args) > 2 else "ismcts?iters=300"
     game = virus_envs.game(env_id, num_players=n, **({"difficulty": 1} if env_id == "virus_lab_v0" else {}))
