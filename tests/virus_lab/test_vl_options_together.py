@@ -9,7 +9,8 @@ import virus_envs
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
-            dict(campaign_games=2, smoke_bombs=True)]
+            dict(campaign_games=2, smoke_bombs=True),
+            dict(spy=True, pvp=True, real_time=True, smoke_bombs=True, advanced_combat="ranged", legend=True)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)
