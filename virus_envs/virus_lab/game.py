@@ -41,7 +41,8 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import resolution, smoke, walls
+from . import resolution, scenarios, smoke, walls
+from .scenarios import ScenarioRules
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -91,6 +92,7 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -100,7 +102,8 @@ class VirusLabGame(Game):
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
+               "scenario": scenarios.NAMES}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -126,6 +129,7 @@ class VirusLabGame(Game):
         clock.configure(self)
         campaign.configure(self)
         skills.configure(self)
+        scenarios.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -160,12 +164,12 @@ class VirusLabGame(Game):
         self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors, scenarios.SCEN_DOORS]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ())
+            campaign.FIELDS if self.campaign else ()) + (scenarios.FIELDS if self.scenario else ())
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -233,7 +237,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(ScenarioRules, HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -412,6 +416,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
         if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
             self.queue.insert(0, [Q_SKILLS])
+        if g.scenario:
+            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -582,6 +588,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
+        if self.g.scenario:
+            self._scenario_step(item)       # Save the Child: the Child's move, his room, his death (child.py)
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()
@@ -703,7 +711,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.terminal = True
         self.ph = PH_NONE
         q = self.antidote_out
-        self.won = q >= 0 and self.alive[q]
+        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
 
     # -- real time phase -------------------------------------------------------------------
@@ -773,6 +781,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_SCENARIO:
+            self._mask_scenario(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -865,6 +875,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_SCENARIO:
+            self._apply_scenario(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
