@@ -436,3 +436,38 @@ def test_the_loader_refuses_a_scenario_room_out_of_place():
     d["child"] = [3, -1, 1]
     with pytest.raises(ValueError, match="child"):
         s.g.state_from_dict(d)
+
+
+# -- the heuristic team's Scenario goals (agents/virus_lab_scenario.py) --------------------------------------------
+def _heuristic_choice(s):
+    from virus_envs.agents.base import decision_for
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+    return VirusLabHeuristic(s.g).act(decision_for(s))
+
+
+def test_heuristic_counts_towards_the_starting_room():
+    """From (4, 8), 4 spaces: straight ahead lands 11 spaces from the Starting Room (0, 5), left (4, 10) 9, right
+    (4, 4) 5: the heuristic counts to the right."""
+    s = _captive()
+    _positioning(s, (1, 4, 2), (3, 1, 2))
+    assert _heuristic_choice(s) == RIGHT
+
+
+def test_heuristic_deactivates_the_computer_room():
+    """A Hero holding a Book and an Explosive token in the Computer Room deactivates it."""
+    s = _reboot()
+    c = _computer_room(s)
+    at(s, 0, c)
+    _give(s, 0, TK_BOOK)
+    _give(s, 0, TK_EXPL)
+    assert _heuristic_choice(s) == A.ACTIVATE
+
+
+def test_heuristic_fetches_the_child():
+    """The Hero nearest the Child walks to him: a corridor, the Hero at column 1, the Child at column 4."""
+    s = _child_game(1)
+    rooms = corridor(s, 6, range(1, 6))
+    at(s, 0, rooms[0])
+    _loose_child(s, rooms[3])
+    s.stock[0], s.reserve[0] = 16, 0
+    assert _heuristic_choice(s) == A.MOVE + 1
