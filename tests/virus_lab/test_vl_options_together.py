@@ -13,7 +13,7 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(scenario="reboot", real_time=True, advanced_combat="ranged", walls=True),
             dict(scenario="save_the_child", legend=True, final_attack=True, auto_slow_phase=False),
             dict(scenario="captive", skills="draft", smoke_bombs=True, resolution_tokens=True),
-            dict(scenario="captive", campaign=True)]
+            dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child")]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)
