@@ -802,7 +802,7 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         if roll[1] < b_want and m[A.ADD_BULLET]:
             return A.ADD_BULLET
         for t in (TK_BOOK, TK_HEART):
-            if roll[2 + t] == 0 and m[A.ADD_TOKEN + t]:
+            if roll[2 + t] == 0 and m[A.ADD_TOKEN + t] and not SCN.keep_token(v, p, t):
                 return A.ADD_TOKEN + t
         return A.ROLL
 

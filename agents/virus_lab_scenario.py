@@ -55,10 +55,19 @@ def target(agent, v, p):
     return None
 
 
+def _computer_room_on(v):
+    sc = v.get("scenario")
+    return sc is not None and sc["scenario"] == "reboot" and not sc["computer_room_deactivated"]
+
+
+def keep_token(v, p, t):
+    """Reboot: the last Book stays out of combat rolls while the Computer Room is on (it pays the deactivation)."""
+    return t == TK_BOOK and _computer_room_on(v) and v["heroes"][p]["tokens"][t] <= 1
+
+
 def buy(v, p, m):
     """Reboot: a Book and an Explosive token in every stock while the Computer Room is on."""
-    sc = v.get("scenario")
-    if sc is None or sc["scenario"] != "reboot" or sc["computer_room_deactivated"]:
+    if not _computer_room_on(v):
         return None
     tok = v["heroes"][p]["tokens"]
     for a, t in ((BUY_BOOK, TK_BOOK), (BUY_EXPL, TK_EXPL)):
