@@ -17,9 +17,13 @@ def _manhattan(geo, a, b):
 
 
 def count_choice(agent, v, m):
-    """The Lead player's count: the open direction whose space lies nearest the Starting Room."""
+    """The Lead player's count: the open direction whose space lies nearest the Starting Room; the Child's next
+    space (`auto_child=False`): the engine's documented default, listed first."""
     geo = agent.geo
     pm = v["scenario"]["positioning"]
+    cm = v["scenario"]["child_move"]
+    if pm is None and cm is not None and cm["sides"]:
+        return A.OPTION + "NESW".index(cm["sides"][0])      # the Child's next space: the documented default
     opts = [d for d in range(3) if m[A.OPTION + d]]
     if pm is None or not opts:
         return None

@@ -22,7 +22,8 @@ VARIANTS = [
     # virus_lab: the Scenarios (issue 15)
     ("virus_lab_v0", 2, {"scenario": "reboot"}),
     ("virus_lab_v0", 3, {"scenario": "save_the_child", "auto_display_choices": True}),
-    ("virus_lab_v0", 2, {"scenario": "captive"}),
+    ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False}),
+    ("virus_lab_v0", 4, {"scenario": "captive"}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,

@@ -229,8 +229,8 @@ def test_reboot_victory_needs_the_computer_room_deactivated():
 
 
 # -- Save the Child ----------------------------------------------------------------------------------------
-def _child_game(n=2):
-    s = empty_state(n, scenario="save_the_child")
+def _child_game(n=2, **cfg):
+    s = empty_state(n, scenario="save_the_child", **cfg)
     _exits(s, (4, 5), (4, 9))
     return s
 
@@ -313,6 +313,29 @@ def test_the_child_stops_once_the_creatures_are_out_of_sight_and_hearing():
     _loose_child(s, rooms[3])
     _child_moves(s)
     assert s.child[0] == cell(s, 5, 10) and 0 <= s.card[cell(s, 5, 10)] < 144
+
+
+def test_the_lead_player_moves_the_child_with_auto_child_off():
+    """ "the Lead Player moves the Child up to 3 spaces away from the Creature(s)" (`auto_child=False`: each space
+    is the Lead player's choice). The corridor of the flight test, the Child at column 4, the Dog at column 3:
+    the first space may go east (column 5) or to the unexplored spaces north and south (all 2 from the Dog), not
+    west; he chooses east, then the Child is still seen: a second choice; then the Event card is drawn."""
+    s = _child_game(auto_child=False)
+    rooms = corridor(s, 6, range(1, 10))
+    creatures(s, rooms[2], dog=1)
+    _loose_child(s, rooms[3])
+    s.lead = 1
+    _child_moves(s)
+    assert s.ph == PH_SCENARIO and s.cur == 1
+    m = s.legal_action_mask()
+    assert [d for d in range(4) if m[A.OPTION + d]] == [0, 1, 2], "N, E, S: not back west towards the Dog"
+    assert s.view(0)["scenario"]["child_move"] == {"flight": True, "spaces_left": 3, "sides": ["E", "N", "S"]}
+    s.apply_action(A.OPTION + 1)
+    assert s.child[0] == rooms[4] and s.ph == PH_SCENARIO
+    s.apply_action(A.OPTION + 1)
+    s.apply_action(A.OPTION + 1)
+    assert s.child[0] == rooms[6] and s.ch_move == [] and s.ph != PH_SCENARIO
+    assert len(s.event_pile) == 1 or s.event >= 0, "the Event phase goes on"
 
 
 def test_a_calm_child_moves_one_space_towards_the_nearest_hero():
@@ -418,11 +441,11 @@ def test_bad_scenario_names_the_key():
 @pytest.mark.parametrize("name", ["reboot", "save_the_child", "captive"])
 def test_sizes(name):
     """The actions are the base table's (`slow option i` for the counts, `activate room` deactivates); the
-    observation gains the `scenario` block: 3 x 99 table spaces + 22."""
+    observation gains the `scenario` block: 3 x 99 table spaces + 29."""
     base = VirusLabGame(num_players=2)
     g = VirusLabGame(num_players=2, scenario=name)
     assert g.num_actions == base.num_actions == 1136
-    assert g.observation_shape == (8293 + 3 * 99 + 22,)
+    assert g.observation_shape == (8293 + 3 * 99 + 29,)
 
 
 def test_the_loader_refuses_a_scenario_room_out_of_place():
@@ -471,3 +494,21 @@ def test_heuristic_fetches_the_child():
     _loose_child(s, rooms[3])
     s.stock[0], s.reserve[0] = 16, 0
     assert _heuristic_choice(s) == A.MOVE + 1
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_every_seat_encodes_the_scenario_block(n):
+    """The block holds the Captive and the Child's Hero by relative seat for 1-4 Heroes, and the sides open to a
+    Child's move (the last entries)."""
+    s = _child_game(n, auto_child=False)
+    rooms = corridor(s, 6, range(1, 10))
+    creatures(s, rooms[2], dog=1)
+    _loose_child(s, rooms[3])
+    _child_moves(s)
+    for p in range(n):
+        o = s.observation(p)
+        assert o.shape == s.g.observation_shape and o[-4:].tolist() == [1, 1, 1, 0], "sides N, E, S open"
+    g = VirusLabGame(num_players=n, scenario="captive")
+    st = g.new_initial_state(seed=0)
+    for p in range(n):
+        assert st.observation(p).shape == g.observation_shape

@@ -13,10 +13,12 @@ If a Hero meets the Child, the Child will follow him automatically and Child Mov
 required. If that Hero dies, the Child will automatically follow another Hero in the same room. If there are no
 more Heroes in the room, the Child dies."
 
-The Lead player's choices for the Child are made by a documented default (ASSUMPTIONS, docs/rules/virus_lab.md):
-each space of a flight goes where the nearest Creature is furthest (rows + columns), a calm space goes towards the
-nearest Hero on the map (else the Starting Room); existing rooms before unexplored spaces, then the side order
-N E S W; an explored room takes the first rotation that fits. The Child moves like a Hero (through connected
+Each space of the Child's move is the Lead player's choice (`auto_child=False`: phase PH_SCENARIO, `slow option d`
+= side d) among the steps open (in a flight, those that do not bring him nearer the nearest Creature); with
+`auto_child=True` (the default) the documented default (assumption 39, docs/rules/virus_lab.md): each space of a
+flight goes where the nearest Creature is furthest (rows + columns), a calm space towards the nearest Hero on the
+map (else the Starting Room); existing rooms before unexplored spaces, then the side order N E S W. An explored
+room takes the first rotation that fits. The Child moves like a Hero (through connected
 doorways or Breaches, not through closed Doors or Barriers, into rooms with space and no Creatures). The state
 field `child` = [space, seat he follows or -1, state] (scenarios.CHILD_*); the Child following a Hero is where
 that Hero is. "The Creatures ... can only sniff and/or see" him: `creatures.hero_cells` adds his space (hearing
@@ -102,17 +104,6 @@ def _explore(s, y) -> bool:
     return placed
 
 
-def _step(s, cell, key):
-    """One space: the best step by `key(space)` (smaller first), existing rooms first, then the side order."""
-    opts = steps(s, cell)
-    if not opts:
-        return -1
-    d, y, new = min(opts, key=lambda o: (key(o[1]), o[2], o[0]))
-    if new and not _explore(s, y):
-        return -1
-    return y
-
-
 def _arrive(s, y):
     s.child[0] = y
     here = [p for p in range(s.n) if s.pos[p] == y]
@@ -122,31 +113,73 @@ def _arrive(s, y):
     return False
 
 
-def event_phase(s) -> None:
-    """The Child's move at the start of an Event phase (before the Event card is drawn)."""
-    if s.child[2] != CHILD_IN or s.child[1] >= 0:
-        return
-    check_death(s)
-    if s.child[2] != CHILD_IN:
-        return
+def _nearest_creature(geo, cre, c):
+    return min(manhattan(geo, c, x) for x in cre) if cre else 99
+
+
+def options(s):
+    """The sides the Lead player may move the Child to now: in a flight, the steps that do not bring him nearer
+    the nearest Creature (rows + columns; all steps when none); a calm move, every step. With the default choice
+    (`auto_child`) first."""
     geo = s.g.geo
     cell = s.child[0]
-    if threatened(s, cell):
-        # "moves the Child up to 3 spaces away from the Creature(s) ... until he cannot see and/or hear any
-        # Creatures or until he has moved 3 spaces"
-        for _ in range(MAX_FLIGHT):
-            cre = _creature_cells(s)
-            y = _step(s, cell, lambda c: -min(manhattan(geo, c, x) for x in cre))
-            if y < 0 or _arrive(s, y):
-                return
-            cell = y
-            if not threatened(s, cell):
-                return
+    opts = steps(s, cell)
+    if not opts:
+        return []
+    if s.ch_move[1]:
+        cre = _creature_cells(s)
+        here = _nearest_creature(geo, cre, cell)
+        away = [o for o in opts if _nearest_creature(geo, cre, o[1]) >= here]
+        opts = away or opts
+        key = (lambda c: -_nearest_creature(geo, cre, c))
     else:
         heroes = [s.pos[p] for p in range(s.n) if s.pos[p] >= 0] or [geo.start_cell]
-        y = _step(s, cell, lambda c: min(manhattan(geo, c, h) for h in heroes))
-        if y >= 0:
-            _arrive(s, y)
+        key = (lambda c: min(manhattan(geo, c, h) for h in heroes))
+    best = min(opts, key=lambda o: (key(o[1]), o[2], o[0]))
+    return [best[0]] + sorted(o[0] for o in opts if o is not best)
+
+
+def event_phase(s) -> bool:
+    """The Child's move at the start of an Event phase (before the Event card is drawn); True while the Lead
+    player chooses a space (`auto_child=False`: phase PH_SCENARIO, `s.ch_move` = [spaces left, flight])."""
+    if s.ch_turn == s.turn:
+        return False                # moved already this Event phase (the step resumed after a choice)
+    s.ch_turn = s.turn
+    if s.child[2] != CHILD_IN or s.child[1] >= 0:
+        return False
+    check_death(s)
+    if s.child[2] != CHILD_IN:
+        return False
+    # "If so, the Lead Player moves the Child up to 3 spaces away from the Creature(s) ... If not, the Lead Player
+    # moves the Child 1 space."
+    flee = threatened(s, s.child[0])
+    s.ch_move = [MAX_FLIGHT if flee else 1, 1 if flee else 0]
+    return run(s)
+
+
+def run(s) -> bool:
+    """Move space by space until done; True when the Lead player must choose the next space."""
+    while s.ch_move:
+        opts = options(s)
+        if not opts:
+            s.ch_move = []
+            break
+        if not s.g.auto_child and len(opts) > 1:
+            return True
+        step(s, opts[0])
+    return False
+
+
+def step(s, side) -> None:
+    """The Child moves one space to `side` (exploring an unexplored space); the move ends when he meets a Hero,
+    cannot explore, has moved its spaces or, in a flight, "cannot see and/or hear any Creatures"."""
+    y = s.g.geo.NB[s.child[0]][side]
+    if s.card[y] < 0 and not _explore(s, y):
+        s.ch_move = []
+        return
+    s.ch_move[0] -= 1
+    if _arrive(s, y) or s.ch_move[0] <= 0 or (s.ch_move[1] and not threatened(s, y)):
+        s.ch_move = []
 
 
 def check_death(s) -> None:

@@ -93,6 +93,7 @@ class VirusLabGame(Game):
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
         "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
+        "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -588,8 +589,8 @@ class VirusLabState(ScenarioRules, HiddenInfo, ClockRules, CampaignRules, SkillR
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
-        if self.g.scenario:
-            self._scenario_step(item)       # Save the Child: the Child's move, his room, his death (child.py)
+        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
+            return
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()

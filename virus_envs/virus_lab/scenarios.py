@@ -35,7 +35,7 @@ from .flow import PH_DEATH_FLIP, PH_NONE, PH_SCENARIO, Q_DEEP, Q_EVENT, Q_EXTRA,
 
 NAMES = ("none", "reboot", "save_the_child", "captive")
 NONE, REBOOT, CHILD, CAPTIVE = range(4)
-FIELDS = ("sc_cell", "sc_move", "sc_cards", "sc_off", "sc_traps", "child", "captive")
+FIELDS = ("sc_cell", "sc_move", "sc_cards", "sc_off", "sc_traps", "child", "ch_move", "ch_turn", "captive")
 SCEN_DOORS = 15                 # ASSUMPTION: the Scenario room has four doorways (like the Exit Control Rooms)
 CARDS_PER_COUNT = 3             # "Draw 3 random cards from the Event deck"
 # the Child's states (field `child` = [space, seat he follows or -1, state])
@@ -46,6 +46,7 @@ def configure(g) -> None:
     """`g.scenario` (0 = none) and `g.child` (Save the Child: the Creatures see and sniff the Child)."""
     g.scenario = NAMES.index(g.config["scenario"])
     g.child = g.scenario == CHILD
+    g.auto_child = bool(g.config["auto_child"])
 
 
 def captive_seat(n: int) -> int:
@@ -75,6 +76,7 @@ class ScenarioRules:
     def _setup_scenario(self):
         self.sc_cell, self.sc_move, self.sc_cards, self.sc_off, self.sc_traps = -1, [], [], False, 0
         self.child = [-1, -1, CHILD_OUT]
+        self.ch_move, self.ch_turn = [], 0     # the Child's move in progress [spaces left, flight]; turn moved
         self.captive = captive_seat(self.n) if self.g.scenario == CAPTIVE else -1
         if self.g.scenario == CAPTIVE:
             self._start_positioning()   # "At the beginning of the game" (before the first Real Time phase)
@@ -95,12 +97,22 @@ class ScenarioRules:
         self.ph, self.cur = PH_SCENARIO, self.lead
 
     def _mask_scenario(self, m, p):
+        if not self.sc_move:                    # the Child's next space (`auto_child=False`): side d
+            for d in CH.options(self):
+                m[A.OPTION + d] = True
+            return
         for d in POS.allowed(self.sc_move[2]):
             m[A.OPTION + d] = True
 
     def _apply_scenario(self, a, p):
-        """The Lead player counts in direction `a - A.OPTION`; after the second count the room is placed."""
+        """The Lead player counts in direction `a - A.OPTION`; after the second count the room is placed. Or he
+        moves the Child one space to side `a - A.OPTION`."""
         d = a - A.OPTION
+        if not self.sc_move:
+            CH.step(self, d)
+            if not CH.run(self):
+                self.ph = PH_NONE               # the Event phase's first step resumes (the Event card drawn)
+            return
         stage, cell, _, k = self.sc_move
         cell = POS.count_spaces(self.g.geo, cell, d, k)
         if stage == 0:
@@ -185,12 +197,17 @@ class ScenarioRules:
 
     # -- Save the Child: hooks into the turn ----------------------------------------------------------------
     def _scenario_step(self, item):
-        """Called before each queue step (game._step) with a scenario on."""
+        """Called before each queue step (game._step) with a scenario on; True when the step waits for the Lead
+        player's choice of the Child's next space (the step is queued again)."""
         if not self.g.child:
-            return
+            return False
         k = item[0]
         if k == Q_EVENT:
-            CH.event_phase(self)        # "Each Event phase, before to draw the Event card"
+            # "Each Event phase, before to draw the Event card"
+            if CH.event_phase(self):
+                self.queue.insert(0, item)
+                self.ph, self.cur = PH_SCENARIO, self.lead
+                return True
         elif k == Q_EXTRA:
             comp = self.g.comp
             if self.event >= 0 and comp.event_trap[self.event]:
@@ -203,6 +220,7 @@ class ScenarioRules:
                         self.child = [cell, -1, CHILD_IN]
         elif k == Q_DEEP:
             CH.check_death(self)        # after the Slow phase's Creature moves and placements
+        return False
 
     def _enter(self, p, y):
         super()._enter(p, y)
@@ -227,8 +245,8 @@ def block_size(g) -> int:
     """The `scenario` block: per table space the Scenario room, the Child, the space a count starts from (3 x N);
     then the scenario (3), the positioning's count (2) and open directions (3), its number / 10, the Computer Room
     deactivated, the Child's state (4), the Hero he follows by relative seat (4), Trap symbols seen / 2, the
-    Captive by relative seat (4)."""
-    return 3 * g.geo.ncells + 22
+    Captive by relative seat (4); the Child's move being chosen: flight, spaces left / 3, sides open (4)."""
+    return 3 * g.geo.ncells + 29
 
 
 def encode(s, p, out) -> None:
@@ -256,7 +274,12 @@ def encode(s, p, out) -> None:
     out[i + 18] = s.sc_traps / 2
     if s.captive >= 0:
         out[i + 19 + (s.captive - p) % n] = 1
-    assert i + 19 + 4 - 1 <= block_size(g)
+    if s.ch_move:
+        out[i + 23] = s.ch_move[1]
+        out[i + 24] = s.ch_move[0] / CH.MAX_FLIGHT
+        if s.ph == PH_SCENARIO and not s.sc_move:
+            for d in CH.options(s):
+                out[i + 25 + d] = 1
 
 
 def view(s) -> dict:
@@ -269,6 +292,9 @@ def view(s) -> dict:
             "computer_room_deactivated": bool(s.sc_off), "trap_symbols_seen": s.sc_traps,
             "child": {"cell": CH.cell_of(s), "follows": s.child[1],
                       "state": ("not placed", "in the lab", "dead", "safe")[CH.state_of(s)]},
+            "child_move": ({"flight": bool(s.ch_move[1]), "spaces_left": s.ch_move[0],
+                            "sides": ["NESW"[d] for d in CH.options(s)] if s.ph == PH_SCENARIO and not s.sc_move
+                            else []} if s.ch_move else None),
             "captive": s.captive, "goal_met": scenario_goal_met(s)}
 
 
@@ -285,8 +311,12 @@ def validate(g, d) -> None:
     mv = check_ints(env, "sc_move", d["sc_move"])
     if mv and (len(mv) != 4 or mv[0] not in (0, 1) or not 0 <= mv[1] < N or not -1 <= mv[2] <= 2 or mv[3] < 0):
         raise fail(env, "sc_move", "must be empty or [count 0/1, space, previous direction, spaces]")
-    if (d["ph"] == PH_SCENARIO) != bool(mv):
-        raise fail(env, "sc_move", "a pending count and the phase PH_SCENARIO go together")
+    cm = check_ints(env, "ch_move", d["ch_move"])
+    if cm and (len(cm) != 2 or not 1 <= cm[0] <= CH.MAX_FLIGHT or cm[1] not in (0, 1) or g.scenario != CHILD):
+        raise fail(env, "ch_move", "must be empty or [spaces left 1-3, flight 0/1] (Save the Child)")
+    check_int(env, "ch_turn", d["ch_turn"], 0, d["turn"])
+    if (d["ph"] == PH_SCENARIO) != bool(mv or cm) or (mv and cm):
+        raise fail(env, "sc_move", "the phase PH_SCENARIO goes with one pending count or Child move")
     cards = check_ints(env, "sc_cards", d["sc_cards"], None, 0, len(g.comp.event_name) - 1)
     if len(cards) > 2 * CARDS_PER_COUNT or (cards and not mv):
         raise fail(env, "sc_cards", "holds Event cards outside a Room Positioning count")
