@@ -299,6 +299,10 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
             a = self._keep_away(v, p, m, bosses_only=True)
             if a is not None:
                 return a
+        a = SCN.pursue(self, v, p, m)      # a scenario's goal, past the stealth limit (virus_lab_scenario.py)
+        if a is not None:
+            self._free = True
+            return a
         if not self._active(v, p):
             return self._idle(v, p, m, here)
         if target == pos and todo >= 0 and m[todo]:

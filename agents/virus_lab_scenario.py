@@ -69,6 +69,17 @@ def keep_token(v, p, t):
     return t == TK_BOOK and _computer_room_on(v) and v["heroes"][p]["tokens"][t] <= 1
 
 
+def pursue(agent, v, p, m):
+    """The Real Time action towards the scenario's goal (its action where it is, else a step towards it), or None."""
+    goal = target(agent, v, p)
+    if goal is None:
+        return None
+    cell, todo = goal
+    if cell == v["heroes"][p]["pos"]:
+        return todo if todo >= 0 and m[todo] else None
+    return agent._toward(v, p, m, cell)
+
+
 def buy(v, p, m):
     """Reboot: a Book and an Explosive token in every stock while the Computer Room is on."""
     if not _computer_room_on(v):
