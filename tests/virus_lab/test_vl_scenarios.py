@@ -512,3 +512,12 @@ def test_every_seat_encodes_the_scenario_block(n):
     st = g.new_initial_state(seed=0)
     for p in range(n):
         assert st.observation(p).shape == g.observation_shape
+
+
+def test_the_loader_refuses_a_child_following_a_hero_off_the_map():
+    s = _child_game()
+    s.child = [-1, 1, 1]
+    s.pos[1] = -1
+    s.alive[1] = False
+    with pytest.raises(ValueError, match="child"):
+        s.g.state_from_dict(s.to_dict())

@@ -331,6 +331,8 @@ def validate(g, d) -> None:
         raise fail(env, "child", "only Save the Child has a Child")
     if ch[2] == CHILD_IN and ch[1] < 0 and (ch[0] < 0 or card[ch[0]] < 0):
         raise fail(env, "child", "puts the Child on an unexplored space")
+    if ch[2] == CHILD_IN and ch[1] >= 0 and d["pos"][ch[1]] < 0 and not d["exited"][ch[1]]:
+        raise fail(env, "child", "has the Child follow a Hero off the map who did not exit")
     cap = check_int(env, "captive", d["captive"], -1, n - 1)
     if (cap >= 0) != (g.scenario == CAPTIVE):
         raise fail(env, "captive", "names a seat exactly in The Captive")
