@@ -30,8 +30,7 @@ from . import child as CH
 from . import positioning as POS
 from .actions import A
 from .components import TK_BOOK, TK_EXPL
-from .display import default_death_flip_slot
-from .flow import PH_DEATH_FLIP, PH_NONE, PH_SCENARIO, Q_DEEP, Q_EVENT, Q_EXTRA, RET_RT, SCEN_CARD
+from .flow import PH_NONE, PH_SCENARIO, Q_DEEP, Q_EVENT, Q_EXTRA, RET_RT, SCEN_CARD
 
 NAMES = ("none", "reboot", "save_the_child", "captive")
 NONE, REBOOT, CHILD, CAPTIVE = range(4)
@@ -146,21 +145,10 @@ class ScenarioRules:
         if self.sc_cell < 0:
             return
         self.pos[p] = self.sc_cell
-        self.bullet_pool += self.bullets[p]
-        self.bullets[p] = min(5, self.bullet_pool)
-        self.bullet_pool -= self.bullets[p]
-        tot = self.stock[p] + self.reserve[p]
-        self.stock[p] = min(5, tot)
-        self.reserve[p] = tot - self.stock[p]
+        self._penalty_cubes(p)                  # wounds.py, as a Hero's return after death
         self._wound(p, True)
         self.wounds[p][-1][2] = True
-        d = self.disp[p]
-        if self.g.auto_disp or len(d) <= 6:
-            for _ in range(min(6, len(d))):
-                d[default_death_flip_slot(d)][1] = False
-        else:
-            self.flip = [PH_NONE, -1, 6, len(d), 6]
-            self.ph, self.cur = PH_DEATH_FLIP, p
+        self._death_flips(p)
 
     # -- Reboot ----------------------------------------------------------------------------------------
     def _check_exit_open(self):
