@@ -260,14 +260,15 @@ def report(game: str, t: dict, seconds: float | None = None, cpu: float | None =
            only: list[str] | None = None, seed: int | None = None) -> dict:
     """The score by function; `only`: the mutants of a sampled run (the score is then an estimate, with its
     95% Wilson interval, of the score over every mutant of the listed functions)."""
-    status = results(game)
+    status = every = results(game)
     if only is not None:
-        status = {m: s for m, s in status.items() if m in set(only)}
+        status = {m: s for m, s in every.items() if m in set(only)}
     selected = {}
     unmatched = []
     for p in t["functions"]:
         hits = [m for m in status if fnmatch.fnmatchcase(m, mutmut_glob(p))]
-        if not hits:
+        if not hits and only is not None and any(fnmatch.fnmatchcase(m, mutmut_glob(p)) for m in every):
+            continue                        # it has mutants; the sample drew none of them
             unmatched.append(p if functions_matching(p) else p + " (no such function)")
         for m in hits:
             selected[m] = status[m]

@@ -109,4 +109,10 @@ def test_a_sampled_report_counts_only_the_sample(monkeypatch, capsys):
     assert (out["killed"], out["total"]) == (2, 4)
     assert out["sample"]["population"] == 10 and out["sample"]["seed"] == 3
     assert out["sample"]["ci95"] == pytest.approx(list(mutate.wilson_interval(2, 4)))
-    assert "a uniform random sample of 4 mutants (seed 3) of the 10 generated" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "a uniform random sample of 4 mutants (seed 3) of the 10 generated" in printed
+    # a listed function whose mutants the sample did not draw is not reported as having none
+    status.update({f"virus_envs.g.rules.x_other__mutmut_{i}": "killed" for i in (1, 2)})
+    t["functions"].append("g/rules.py::other")
+    out = mutate.report("g", t, only=names[:4], seed=3)
+    assert out["unmatched"] == [] and "no mutants" not in capsys.readouterr().out
