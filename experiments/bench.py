@@ -15,7 +15,9 @@ true), rows through OpenSpiel follow: its C++ hearts and gin_rummy and our games
 Games with a batched engine (`BATCHED`) add two rows per player count: `(batched B=1024)`, B games
 stepped together with a uniformly drawn legal action each (a step is one decision of one game, as
 in the engine rows: mask, random choice, apply), and `(batched+obs)`, the same plus the (B, obs)
-observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows).
+observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows). Where a
+batched heuristic exists (`BATCHED_HEURISTIC`), `(batched heuristic)` has it choose every decision of
+every game instead of the random draw (a step: its decision and the move).
 """
 from __future__ import annotations
 
@@ -90,22 +92,25 @@ def _engine_round(game, rng, seconds, tally):
 
 #: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
 BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch"}
+#: env id -> "module:class" of its batched heuristic (`cls(batch)() -> actions`)
+BATCHED_HEURISTIC = {"roll_write_v0": "virus_envs.roll_write.batched_heuristic:BatchedHeuristic"}
 
 
 def _batched_round(target, rng, seconds, tally):
-    """Random play in all B games at once; with_obs also builds the observations of the players to move."""
-    batch, with_obs = target
+    """Random play in all B games at once; with_obs also builds the observations of the players to move; a
+    batched policy (the heuristic row) chooses every action instead of the random draw."""
+    batch, with_obs, policy = target
     if tally.state is None:                  # first round: start the games (and compile, outside the clock)
         batch.reset(int(rng.integers(1 << 30)))
         tally.state = np.empty(batch.B, dtype=np.int64)
-        batch.step(batch.random_actions(rng, tally.state))
+        batch.step(batch.random_actions(rng, tally.state) if policy is None else policy())
         tally.lengths.append(None)
     acts, obs = tally.state, None
     if with_obs:
         obs = np.empty((batch.B,) + batch.observation_shape, dtype=np.float32)
     t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
-        out = batch.step(batch.random_actions(rng, acts))
+        out = batch.step(batch.random_actions(rng, acts) if policy is None else policy())
         if with_obs:
             batch.observation(out=obs)
         tally.steps += batch.B
@@ -121,8 +126,14 @@ def _batched_targets(env_id, n, batch):
     import importlib
     mod, cls = BATCHED[env_id].split(":")
     make = getattr(importlib.import_module(mod), cls)
-    return [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False)),
-            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True))]
+    rows = [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False, None)),
+            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True, None))]
+    if env_id in BATCHED_HEURISTIC:
+        mod, cls = BATCHED_HEURISTIC[env_id].split(":")
+        b = make(batch, num_players=n)
+        rows.append((f"{env_id} {n}p (batched heuristic B={batch})", "batched",
+                     (b, False, getattr(importlib.import_module(mod), cls)(b))))
+    return rows
 
 
 def _search_round(target, rng, seconds, tally):
