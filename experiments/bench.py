@@ -17,7 +17,8 @@ stepped together with a uniformly drawn legal action each (a step is one decisio
 in the engine rows: mask, random choice, apply), and `(batched+obs)`, the same plus the (B, obs)
 observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows). Where a
 batched heuristic exists (`BATCHED_HEURISTIC`), `(batched heuristic)` has it choose every decision of
-every game instead of the random draw (a step: its decision and the move).
+every game instead of the random draw (a step: its decision and the move), beside `(engine, heuristic)`:
+the scalar heuristic agent choosing every decision on the raw engine.
 """
 from __future__ import annotations
 
@@ -73,15 +74,21 @@ def _aec_round(env, rng, seconds, tally):
     tally.cpu_seconds += time.process_time() - c0
 
 
-def _engine_round(game, rng, seconds, tally):
+def _engine_round(game, rng, seconds, tally, agent=None):
+    """Whole games on the raw engine: a uniformly drawn legal action, or `agent`'s (the heuristic row)."""
+    from virus_envs.agents.base import decision_for
+
     c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = game.new_initial_state(seed=int(rng.integers(1 << 30)))
         steps = 0
         while not s.is_terminal():
-            legal = np.flatnonzero(s.legal_action_mask())
-            s.apply_action(int(legal[rng.integers(len(legal))]))
+            if agent is not None:
+                s.apply_action(agent.act(decision_for(s)))
+            else:
+                legal = np.flatnonzero(s.legal_action_mask())
+                s.apply_action(int(legal[rng.integers(len(legal))]))
             steps += 1
         tally.steps += steps
         tally.games += 1
@@ -129,6 +136,10 @@ def _batched_targets(env_id, n, batch):
     rows = [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False, None)),
             (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True, None))]
     if env_id in BATCHED_HEURISTIC:
+        import virus_envs
+        from virus_envs import agents
+        g = virus_envs.game(env_id, num_players=n)
+        rows.append((f"{env_id} {n}p (engine, heuristic)", "engine heuristic", (g, agents.make("heuristic", g))))
         mod, cls = BATCHED_HEURISTIC[env_id].split(":")
         b = make(batch, num_players=n)
         rows.append((f"{env_id} {n}p (batched heuristic B={batch})", "batched",
@@ -198,7 +209,7 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
     rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round,
-                 "batched": _batched_round}
+                 "batched": _batched_round, "engine heuristic": lambda t, *a: _engine_round(t[0], *a, agent=t[1])}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
             rounds_of[kind](obj, rng, seconds, tally)

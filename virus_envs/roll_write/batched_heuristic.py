@@ -124,8 +124,8 @@ def _place_gain(S, i, p, v, t, TB, HT, check):
 
 
 @njit(inline=True)
-def _decide(S, M, TB, HT, i):
-    """RollWriteHeuristic.act for the current player of game i."""
+def _decide(S, M, TB, HT, i, top_of, known):
+    """RollWriteHeuristic.act for the current player of game i (top_of, known: scratch rows of 7)."""
     p = current_player(S, i, TB[P_N])
     A = TB[P_A]
     first, cnt = -1, 0
@@ -158,8 +158,8 @@ def _decide(S, M, TB, HT, i):
         if rel > best:
             best, best_a = rel, a
     if S[i, WDIE] == 0 and S[i, WILD + p] > 0:
-        top_of = np.full(7, -1e9)
-        known = np.zeros(7, dtype=np.bool_)
+        for y in range(7):
+            known[y] = False
         tmax = TB[P_T] if TB[P_WTC] else tc
         for a in range(A):
             if not M[i, a] or TB[T_KIND + a] != WILDK:
@@ -182,11 +182,13 @@ def _decide(S, M, TB, HT, i):
 @njit
 def heuristic_batch(S, M, TB, HT, active, out):
     """out[i] = the heuristic's action for game i's current player where active[i], else -1 (also at the end)."""
+    top_of = np.empty(7)                       # best placement of a die changed to y (per decision)
+    known = np.zeros(7, dtype=np.bool_)
     for i in range(S.shape[0]):
         if not active[i] or S[i, TERM]:
             out[i] = -1
         else:
-            out[i] = _decide(S, M, TB, HT, i)
+            out[i] = _decide(S, M, TB, HT, i, top_of, known)
 
 
 def heuristic_tables(agent) -> np.ndarray:
