@@ -86,9 +86,11 @@ def main():
         t = time.perf_counter()
         r = algo.train()
         times.append(time.perf_counter() - t)
-        er = r["env_runners"]
+        er, tm = r["env_runners"], r.get("timers", {})
         returns = er.get("agent_episode_returns_mean", {})
-        print(f"iter {it:3d}  {times[-1]:6.1f} s  env steps {int(er['num_env_steps_sampled']):6d}  "
+        # RLlib's timers are smoothed over iterations: where the time goes, roughly
+        print(f"iter {it:3d}  {times[-1]:6.1f} s (sampling {tm.get('env_runner_sampling_timer', 0):5.1f} s, "
+              f"learning {tm.get('learner_update_timer', 0):5.1f} s)  env steps {int(er['num_env_steps_sampled']):6d}  "
               f"episodes {int(er.get('num_episodes', 0)):4d}  mean length {float(er.get('episode_len_mean', 0)):6.1f}  "
               f"seat returns {({k: round(float(v), 2) for k, v in sorted(returns.items())})}")
     if times:
