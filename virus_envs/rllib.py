@@ -39,9 +39,9 @@ try:
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
+    import torch
 except ImportError as e:  # pragma: no cover - the message is the point
-    raise ImportError(f"virus_envs.rllib needs Ray's RLlib: pip install 'virus_envs[rllib]' ({e})") from e
-import torch
+    raise ImportError(f"virus_envs.rllib needs Ray's RLlib and torch: pip install 'virus_envs[rllib]' ({e})") from e
 
 import virus_envs
 from virus_envs.agents.base import Agent
