@@ -309,3 +309,32 @@ def test_heuristic_team_plays_spy_mode_legally(n):
                 assert sorted(s.spy_decl[q]) == sorted(s.spy_hand[q])
                 assert all(sorted(x[3][q]) == sorted(x[4][q]) for x in s.spy_log)
         assert len(s.returns()) == n and s.sides() is not None
+
+
+@pytest.mark.parametrize("field,value,named", [
+    ("spy_seat", 3, "spy_seat"),
+    ("spy_decl", [[ONE_DOOR], []], "spy_decl[0]"),           # a declaration without a card held
+    ("spy_hand", [[FOUR_DOORS], []], "spy_decl[0]"),          # a card held without its declaration
+    ("spy_wait", 1, "spy_wait"),
+    ("spy_bottom", [0], "spy_bottom"),
+    ("spy_log", [[0, 5, 1, [[]], [[]]]], "spy_log[0]"),
+])
+def test_loader_names_the_spy_field_at_fault(field, value, named):
+    s = VirusLabGame(num_players=2, spy=True).new_initial_state(seed=0)
+    d = json.loads(json.dumps(s.to_dict()))
+    d[field] = value
+    with pytest.raises(ValueError, match=named.replace("[", r"\[").replace("]", r"\]")):
+        s.g.state_from_dict(d)
+
+
+def test_loader_counts_the_clue_cards_held():
+    """Every Clue card is in one place: a card both in a hand and in the deck is refused."""
+    s = VirusLabGame(num_players=2, spy=True).new_initial_state(seed=0)
+    s.clue_deck.remove(FOUR_DOORS)
+    s.spy_hand[0].append(FOUR_DOORS)
+    s.spy_decl[0].append(ONE_DOOR)
+    d = json.loads(json.dumps(s.to_dict()))
+    assert s.g.state_from_dict(d).to_dict() == s.to_dict()
+    d["clue_deck"].append(FOUR_DOORS)
+    with pytest.raises(ValueError, match="clue card"):
+        s.g.state_from_dict(d)
