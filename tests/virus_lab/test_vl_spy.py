@@ -338,3 +338,20 @@ def test_loader_counts_the_clue_cards_held():
     d["clue_deck"].append(FOUR_DOORS)
     with pytest.raises(ValueError, match="clue card"):
         s.g.state_from_dict(d)
+
+
+@pytest.mark.parametrize("reading,stands", [("unique", False), ("holds", True)])
+def test_the_verification_on_a_table_grown_since_the_placement(reading, stands):
+    """ "If the current Antidote position is wrong or if clues are not sufficient to determine a unique position,
+    remove the Antidote tile": a true statement ("1 doorway") placed the Antidote in B; a second 1-doorway room
+    explored since meets the card too. `spy_verify="unique"` (the literal reading): the card no longer singles out
+    B, the Antidote is removed; `"holds"`: B meets the card, the position stands."""
+    s, a, b = _table(2, spy_verify=reading)
+    _declare(s, 0, ONE_DOOR, ONE_DOOR)
+    assert s.antidote_cell == b
+    put(s, 6, 5, find_card(s.g, doors=1, colour=RED, lab=False, special=0, bonus=0))
+    at(s, 1, b)
+    s.ph, s.cur = PH_ACT, 1
+    s._mask = None
+    s.apply_action(A.PICKUP)
+    assert (s.antidote_holder == 1) == stands and s.spy_log[0][2] == int(stands)

@@ -94,6 +94,7 @@ class VirusLabGame(Game):
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
         "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
+        "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
         "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
@@ -104,7 +105,8 @@ class VirusLabGame(Game):
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
+               "spy_verify": ("unique", "holds")}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
