@@ -355,3 +355,25 @@ def test_the_verification_on_a_table_grown_since_the_placement(reading, stands):
     s._mask = None
     s.apply_action(A.PICKUP)
     assert (s.antidote_holder == 1) == stands and s.spy_log[0][2] == int(stands)
+
+
+@pytest.mark.parametrize("exit_order,antidote_out,want", [
+    ([2], 2, "spy"),        # the Spy leaves with the Antidote, the Computer Room still on: his win stands
+    ([2], -1, "spy"),       # he flees uninfected, the Antidote inside
+    ([1], 1, None),         # a Hero leaves with the Antidote, the Computer Room still on: not the Heroes' victory
+])
+def test_the_spy_ignores_the_scenario_requirement_the_heroes_do_not(exit_order, antidote_out, want):
+    """Reboot: "Scenario Goal: Deactivate the Computer Room and achieve the normal game victory conditions. The Spy
+    ignores this Scenario's requirement." With Spy Mode and the Reboot scenario together, the Computer Room still
+    active, the Spy's victory conditions are all that count for him, while the Heroes' normal victory is not
+    enough."""
+    s = empty_state(3, spy=True, scenario="reboot")
+    s.spy_seat = 2
+    assert not s.sc_off
+    s.exit_order = list(exit_order)
+    for q in exit_order:
+        s.exited[q], s.pos[q] = True, -1
+    s.antidote_out, s.antidote_holder = antidote_out, -1
+    s._finish()
+    assert spy.winner(s) == want
+    assert s.sides() == ["heroes", "heroes", "spy"]

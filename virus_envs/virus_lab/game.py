@@ -41,8 +41,9 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import pvp, resolution, smoke, spy, walls
+from . import pvp, resolution, scenarios, smoke, spy, walls
 from .pvp import PvpRules
+from .scenarios import ScenarioRules
 from .spy import SpyRules
 
 NK = CR.NK
@@ -96,6 +97,8 @@ class VirusLabGame(Game):
         "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
         "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
         "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
+        "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
+        "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -106,7 +109,7 @@ class VirusLabGame(Game):
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
-               "spy_verify": ("unique", "holds")}
+               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -133,6 +136,7 @@ class VirusLabGame(Game):
         campaign.configure(self)
         skills.configure(self)
         spy.configure(self)
+        scenarios.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -167,13 +171,13 @@ class VirusLabGame(Game):
         self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors, scenarios.SCEN_DOORS]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
             campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
-            pvp.FIELDS if self.pvp else ())
+            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ())
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -241,7 +245,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -424,6 +428,8 @@ class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, S
             spy.setup(self)
             if g.pvp:
                 pvp.setup(self)
+        if g.scenario:
+            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -603,6 +609,8 @@ class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, S
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
+        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
+            return
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()
@@ -726,7 +734,7 @@ class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, S
         self.terminal = True
         self.ph = PH_NONE
         q = self.antidote_out
-        self.won = q >= 0 and self.alive[q]
+        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
 
     # -- real time phase -------------------------------------------------------------------
@@ -795,6 +803,8 @@ class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, S
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_SCENARIO:
+            self._mask_scenario(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -887,6 +897,8 @@ class VirusLabState(SpyRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, S
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_SCENARIO:
+            self._apply_scenario(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

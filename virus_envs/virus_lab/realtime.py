@@ -182,6 +182,8 @@ class RealTimeRules:
             if c == EXIT_CARD:
                 i = self.exit_cells.index(cell)
                 m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
+            elif c == SCEN_CARD:            # Reboot: deactivate the Computer Room (scenarios.py)
+                m[A.ACTIVATE] = self._may_deactivate(p, cell)
             elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
                     and self.sp_uses[cell] < 3:
                 sp = comp.room_special[c]
@@ -278,6 +280,9 @@ class RealTimeRules:
             if c == EXIT_CARD:
                 self.act_exit[self.exit_cells.index(cell)].append(p)
                 self._check_exit_open()
+                pending = self.ph == PH_SCENARIO    # Reboot: the Computer Room is placed now (scenarios.py)
+            elif c == SCEN_CARD:
+                self._deactivate(p, cell)
             else:
                 self.sp_uses[cell] += 1
                 sp = comp.room_special[c]
