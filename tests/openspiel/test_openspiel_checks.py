@@ -153,8 +153,11 @@ OTHER_VALUES = {
                      "legend": True, "legend_tiles": "dog+mutant,zombie+desu,blooder+verduko,tricker+executioner",
                      "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
                      "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
-                     "skills": "draft", "campaign": True, "campaign_games": 2},
+                     "skills": "draft", "campaign": True, "campaign_games": 2,
+                     "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True},
 }
+# keys whose other value needs another key set with it ("Player vs Player (only for Spy mode variant)")
+COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True}}}
 PATH_KEYS = {"virus_cards_v0": ["deck_file"], "virus_co_v0": ["cards_file"],
              "roll_write_v0": ["sheet_file", "lab_cards_file"], "virus_lab_v0": ["data_dir"]}
 
@@ -169,7 +172,8 @@ def test_every_config_key_is_a_game_parameter(env_id):
     n = virus_envs.game_class(env_id).max_players
     for key, value in OTHER_VALUES[env_id].items():
         assert value != defaults[key]
-        g = pyspiel.load_game(spec.short_name, {"players": n, key: value})
+        g = pyspiel.load_game(spec.short_name, {"players": n, key: value,
+                                                **COMPANIONS.get(env_id, {}).get(key, {})})
         assert g.get_parameters()[key] == value
         assert g.shared.engine.config[key] == value and g.shared.engine.num_players == n, key
     for key in PATH_KEYS[env_id]:

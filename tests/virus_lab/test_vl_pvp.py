@@ -191,3 +191,14 @@ def test_a_wound_decision_can_follow():
     s.apply_action(A.PASS)
     s.apply_action(A.PASS)
     assert s.ph == PH_WOUND and s.cur == YELLOW
+
+
+@pytest.mark.parametrize("field,value", [("pvp", [5, 1]), ("pvp_dmg", [[0, -1], [0, 0]]), ("pvp_flee", [[1, 1]]),
+                                         ("pvp_melee", [[0]])])
+def test_loader_names_the_pvp_field_at_fault(field, value):
+    import json
+    s = VirusLabGame(num_players=2, spy=True, pvp=True).new_initial_state(seed=0)
+    d = json.loads(json.dumps(s.to_dict()))
+    d[field] = value
+    with pytest.raises(ValueError, match=field):
+        s.g.state_from_dict(d)

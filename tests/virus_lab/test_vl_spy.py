@@ -311,6 +311,52 @@ def test_heuristic_team_plays_spy_mode_legally(n):
         assert len(s.returns()) == n and s.sides() is not None
 
 
+@pytest.mark.parametrize("field,value,named", [
+    ("spy_seat", 3, "spy_seat"),
+    ("spy_decl", [[ONE_DOOR], []], "spy_decl[0]"),           # a declaration without a card held
+    ("spy_hand", [[FOUR_DOORS], []], "spy_decl[0]"),          # a card held without its declaration
+    ("spy_wait", 1, "spy_wait"),
+    ("spy_bottom", [0], "spy_bottom"),
+    ("spy_log", [[0, 5, 1, [[]], [[]]]], "spy_log[0]"),
+])
+def test_loader_names_the_spy_field_at_fault(field, value, named):
+    s = VirusLabGame(num_players=2, spy=True).new_initial_state(seed=0)
+    d = json.loads(json.dumps(s.to_dict()))
+    d[field] = value
+    with pytest.raises(ValueError, match=named.replace("[", r"\[").replace("]", r"\]")):
+        s.g.state_from_dict(d)
+
+
+def test_loader_counts_the_clue_cards_held():
+    """Every Clue card is in one place: a card both in a hand and in the deck is refused."""
+    s = VirusLabGame(num_players=2, spy=True).new_initial_state(seed=0)
+    s.clue_deck.remove(FOUR_DOORS)
+    s.spy_hand[0].append(FOUR_DOORS)
+    s.spy_decl[0].append(ONE_DOOR)
+    d = json.loads(json.dumps(s.to_dict()))
+    assert s.g.state_from_dict(d).to_dict() == s.to_dict()
+    d["clue_deck"].append(FOUR_DOORS)
+    with pytest.raises(ValueError, match="clue card"):
+        s.g.state_from_dict(d)
+
+
+@pytest.mark.parametrize("reading,stands", [("unique", False), ("holds", True)])
+def test_the_verification_on_a_table_grown_since_the_placement(reading, stands):
+    """ "If the current Antidote position is wrong or if clues are not sufficient to determine a unique position,
+    remove the Antidote tile": a true statement ("1 doorway") placed the Antidote in B; a second 1-doorway room
+    explored since meets the card too. `spy_verify="unique"` (the literal reading): the card no longer singles out
+    B, the Antidote is removed; `"holds"`: B meets the card, the position stands."""
+    s, a, b = _table(2, spy_verify=reading)
+    _declare(s, 0, ONE_DOOR, ONE_DOOR)
+    assert s.antidote_cell == b
+    put(s, 6, 5, find_card(s.g, doors=1, colour=RED, lab=False, special=0, bonus=0))
+    at(s, 1, b)
+    s.ph, s.cur = PH_ACT, 1
+    s._mask = None
+    s.apply_action(A.PICKUP)
+    assert (s.antidote_holder == 1) == stands and s.spy_log[0][2] == int(stands)
+
+
 @pytest.mark.parametrize("exit_order,antidote_out,want", [
     ([2], 2, "spy"),        # the Spy leaves with the Antidote, the Computer Room still on: his win stands
     ([2], -1, "spy"),       # he flees uninfected, the Antidote inside

@@ -95,6 +95,7 @@ class VirusLabGame(Game):
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
         "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
+        "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
         "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
         "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
         "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
@@ -108,7 +109,7 @@ class VirusLabGame(Game):
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
-               "scenario": scenarios.NAMES}
+               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -469,22 +470,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
         if self.g.spy:
             return spy.ranking(self, self._base_ranking())
-        return self._base_ranking()
-
-    def _base_ranking(self):
-        if not self.won:
-            return []
-        if len(self.exit_order) == 1:
-            return list(self.exit_order)
-        inf = [p for p in self.exit_order if self._infected(p)]
-        clean = [p for p in self.exit_order if not self._infected(p)]
-        top = [self.antidote_out] if self.antidote_out >= 0 else []
-        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
-        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
-
-    def _infected(self, p):
-        comp = self.g.comp
-        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+        return self._base_ranking()         # labs.py
 
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
@@ -840,19 +826,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         if ph == PH_ACT:
             self._apply_act(a, p)
         elif ph == PH_EVENT:
-            if a == A.REDRAW:
-                # "return it to the bottom of the Event deck and draw the next Event card"
-                self._use_adv(p)
-                self.event_deck.insert(0, self.event)
-                self.event_known.insert(0, p)       # only the Lead saw it
-                self.event = self.event_deck.pop()
-                del self.event_known[len(self.event_deck):]
-                if self.num_adv(p) == 0:
-                    self.ph = PH_NONE
-                    self._apply_event()
-            else:
-                self.ph = PH_NONE
-                self._apply_event()
+            self._apply_event_choice(a, p)      # events.py
         elif ph == PH_CLUE:
             self._apply_clue(a, p)
         elif ph == PH_TRAP:

@@ -79,7 +79,10 @@ def verify(s, p) -> None:
     the current Antidote position is wrong or if clues are not sufficient to determine a unique position, remove
     the Antidote tile and continue playing. Revealed cards remain face-up on the table (as usual discard all
     incompatible cards)." FAQ: "All incompatible cards must be discarded." The cards are shown, the incompatible
-    ones discarded, and the position checked against the face-up Clues left (assumption 41)."""
+    ones discarded, and the position checked against the face-up Clues left (assumption 41):
+    `spy_verify="unique"` (the literal reading) they must single out the Antidote's room on the table as it is now;
+    `"holds"`: the Antidote's room must meet them all (rooms explored since the statements placed it may meet them
+    too, as a placed Antidote stays in the base game: assumption 14)."""
     cell = s.pos[p]
     shown = [list(h) for h in s.spy_hand]
     declared = [list(d) for d in s.spy_decl]
@@ -91,7 +94,10 @@ def verify(s, p) -> None:
         s._clue_to_bottom(c)                # "placed on the bottom of the deck", in everybody's sight
     s.spy_hand = [[] for _ in range(s.n)]
     s.spy_decl = [[] for _ in range(s.n)]
-    ok = bool(s.clues) and candidates(s, s.clues) == [cell]
+    if s.g.config["spy_verify"] == "unique":
+        ok = bool(s.clues) and candidates(s, s.clues) == [cell]
+    else:           # "holds": the Antidote's room meets every card face up (the table may have grown since)
+        ok = bool(s.clues) and all(clue_holds(s, q, cell) for q in s.clues)
     if not ok:
         s.antidote_holder = -1              # "remove the Antidote tile and continue playing"
     s.spy_log.append([p, cell, int(ok), declared, shown])
