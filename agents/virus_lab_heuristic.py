@@ -50,6 +50,7 @@ from virus_envs.virus_lab.research import LAB_NEEDED
 
 from virus_envs.agents import virus_lab_scenario as SCN
 from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
+from virus_envs.agents.virus_lab_spy import SpyPlay
 from virus_envs.agents.virus_lab_team import TeamPlay
 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
@@ -62,7 +63,7 @@ P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_REST
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(TeamPlay, ParamAgent):
+class VirusLabHeuristic(SpyPlay, TeamPlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -136,7 +137,8 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         elif ph == P_BUY:
             a = self._buy(v, p, m)
         elif ph == P_CLUE:
-            a = self._clue(v, p, m)
+            # Spy Mode: the card kept is declared (agents/virus_lab_spy.py)
+            a = self._declare(v, p, m) if "spy" in v and v["spy"]["to_declare"] else self._clue(v, p, m)
         elif ph in P_CARD_CHOICE:
             a = self._card_choice(v, p, m)
         elif ph == P_TRAP:
@@ -229,7 +231,8 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
                 return st, A.EXIT
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
-            if self.params["team"] and living >= 2 and not v["exit_open"] and p != self._fetcher(v):
+            if self.params["team"] and living >= 2 and not v["exit_open"] and p != self._fetcher(v) \
+                    and not self._is_spy(v):     # the Spy fetches it himself (virus_lab_spy.py)
                 # one Hero fetches the Antidote; the others make for their Exit Control Rooms meanwhile
                 return self._exit_room(v, p, living), A.ACTIVATE
             return v["antidote_cell"], A.PICKUP
@@ -679,13 +682,14 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
 
     def _engineer_plan(self, v, p):
         """The nearest exploration that makes the clues single out one room (when no room meets them now)."""
-        if not v["clues"] or not self._antidote_free(v):
+        clues = self._stated(v)
+        if not clues or not self._antidote_free(v):
             return None
         t = Table(self.g, v)
-        if t.candidates(v["clues"]):
+        if t.candidates(clues):
             return None
         dist, _ = t.paths(v["heroes"][p]["pos"])
-        plans = engineer(self.g, t, v["clues"], v["heroes"][p], dist)
+        plans = engineer(self.g, t, clues, v["heroes"][p], dist)
         return plans[0] if plans else None
 
     def _clue(self, v, p, m):
@@ -695,7 +699,7 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         if not m[A.REDRAW] or not self._antidote_free(v) or \
                 min(up, 8 - (len(disp) - up)) < 2 + self.params["adv_keep"]:
             return A.KEEP
-        new = clues_after(v["clues"], v["clue_drawn"], self.g.incompatible)
+        new = clues_after(self._stated(v), v["clue_drawn"], self.g.incompatible)
         if not new:
             return A.REDRAW
         t = Table(self.g, v)

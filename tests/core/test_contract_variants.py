@@ -19,6 +19,9 @@ VARIANTS = [
     ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
                          "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
     ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
+    # Spy Mode and its Player vs Player combat (issue 15): roles, Clue cards held and declared
+    ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "ranged", "smoke_bombs": True}),
+    ("virus_lab_v0", 2, {"spy": True}),
     # virus_lab: the Scenarios (issue 15)
     ("virus_lab_v0", 2, {"scenario": "reboot"}),
     ("virus_lab_v0", 3, {"scenario": "save_the_child", "auto_display_choices": True}),

@@ -10,10 +10,13 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
             dict(campaign_games=2, smoke_bombs=True),
+            dict(spy=True, pvp=True, real_time=True, smoke_bombs=True, advanced_combat="ranged", legend=True),
             dict(scenario="reboot", real_time=True, advanced_combat="ranged", walls=True),
             dict(scenario="save_the_child", legend=True, final_attack=True, auto_slow_phase=False, auto_child=False),
             dict(scenario="captive", skills="draft", smoke_bombs=True, resolution_tokens=True),
-            dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child")]
+            dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child"),
+            dict(spy=True, pvp=True, scenario="reboot"), dict(spy=True, scenario="captive", real_time=True),
+            dict(spy=True, scenario="save_the_child", auto_child=False)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)

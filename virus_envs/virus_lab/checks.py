@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, scenarios, skills, walls
+from . import campaign, clock, creatures as CR, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 22
+_NUM_STEPS = 23
 
 
 def validate_dict(g, d) -> None:
@@ -240,8 +240,10 @@ def validate_dict(g, d) -> None:
     check_conserved(env, "wound card", {"wound_deck": wound_deck, "wound_discard": wound_discard,
                                         "wounds": [w[0] for ws in wounds for w in ws if w[0] >= 0]},
                     Counter(range(nw)))
-    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:]},
-                    Counter(range(nc)))
+    if g.spy:
+        spy.validate(g, d)
+    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:],
+                                       **({"spy_hand": spy.held_cards(d)} if g.spy else {})}, Counter(range(nc)))
     check_conserved(env, "Boss card", {"boss_deck": boss_deck, "bosses": [rec[2] for rec in bosses],
                                        "boss_gone": [x[0] for x in gone]}, Counter(range(nb)))
     for k in range(NK):
@@ -293,5 +295,7 @@ def validate_dict(g, d) -> None:
         skills.validate(g, d)
     if g.campaign:
         campaign.validate_game(g, d)
+    if g.pvp:
+        pvp.validate(g, d)
     if g.scenario:
         scenarios.validate(g, d)

@@ -15,7 +15,7 @@ more Heroes in the room, the Child dies."
 
 Each space of the Child's move is the Lead player's choice (`auto_child=False`: phase PH_SCENARIO, `slow option d`
 = side d) among the steps open (in a flight, those that do not bring him nearer the nearest Creature); with
-`auto_child=True` (the default) the documented default (assumption 39, docs/rules/virus_lab.md): each space of a
+`auto_child=True` (the default) the documented default (assumption 46, docs/rules/virus_lab.md): each space of a
 flight goes where the nearest Creature is furthest (rows + columns), a calm space towards the nearest Hero on the
 map (else the Starting Room); existing rooms before unexplored spaces, then the side order N E S W. An explored
 room takes the first rotation that fits. The Child moves like a Hero (through connected

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, scenarios, skills
+from . import clock, pvp, scenarios, skills, spy
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -51,6 +51,10 @@ def layout(game) -> ObsLayout:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:
         blocks.append(("skills", skills.SKILL_F))
+    if game.spy:        # Spy Mode (spy.py) and its Player vs Player combat (pvp.py)
+        blocks.append(("spy", spy.SPY_F))
+        if game.pvp:
+            blocks.append(("pvp", pvp.PVP_F))
     if game.scenario:
         blocks.append(("scenario", scenarios.block_size(game)))
     return ObsLayout(blocks)
@@ -290,7 +294,7 @@ def encode(s, p) -> np.ndarray:
         G[i + comp.room_shape[s.trap_card]] = 1
         G[i + 5 + comp.room_trap[s.trap_card] - 1] = 1
     i += 11
-    if len(s.clue_pending) > 2:
+    if len(s.clue_pending) > 2 and not (g.spy and s.clue_pending[0] != p):   # Spy Mode: the drawer's secret
         G[i + s.clue_pending[2]] = 1
     i += 25
     G[i] = s.living_heroes() / 4
@@ -336,6 +340,10 @@ def encode(s, p) -> np.ndarray:
         clock.encode(s, p, v[L.slices["clock"]])
     if g.skills:
         skills.encode(s, p, v[L.slices["skills"]])
+    if g.spy:
+        spy.encode(s, p, v[L.slices["spy"]])
+        if g.pvp:
+            pvp.encode(s, p, v[L.slices["pvp"]])
     if g.scenario:
         scenarios.encode(s, p, v[L.slices["scenario"]])
     np.clip(v, 0.0, 1.0, out=v)
@@ -435,6 +443,10 @@ def view(s, p) -> dict:
         out["clock"] = clock.view(s)
     if g.skills:
         out["skills"] = skills.view(s)
+    if g.spy:
+        out.update(spy.view(s, p))          # the Spy block; the Clue drawn and the deck's bottom, masked
+        if g.pvp:
+            out["pvp"] = pvp.view(s)
     if g.scenario:
         out["scenario"] = scenarios.view(s)
     return out

@@ -5,7 +5,7 @@ __all__ = ["PH_NONE", "PH_EVENT", "PH_TRAP", "PH_ACT", "PH_ROLL", "PH_RESULT", "
            "PH_DEATH_FLIP", "PH_RESTORE", "PH_LATE", "PH_SKILL", "PH_SCENARIO", "PHASES", "NUM_PHASES", "Q_EVENT", "Q_TRAP", "Q_EXTRA",
            "Q_RT", "Q_END_RT", "Q_SLOW", "Q_PLACE", "Q_DAMAGE", "Q_DEEP", "Q_GAIN", "Q_RECOVER", "Q_RESPAWN",
            "Q_NEXT", "Q_FOUR", "Q_PLACE_P", "Q_REFILL", "Q_WOUNDS", "Q_RT_GO",
-           "Q_DEEP_END", "Q_FINAL", "Q_LATE", "Q_SKILLS", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "SCEN_CARD",
+           "Q_DEEP_END", "Q_FINAL", "Q_LATE", "Q_SKILLS", "Q_PVP", "RET_QUEUE", "RET_RT", "START_CARD", "EXIT_CARD", "SCEN_CARD",
            "HP_BY_LEVEL", "BOSSES_BY_LEVEL",
            "RES_CAP", "CASH", "LAST_TURN", "MAX_FACE_DOWN"]
 
@@ -35,6 +35,7 @@ NUM_PHASES = len(PHASES)
 Q_FINAL = 19        # the Additional Final Attack (final_attack.py), at the start of the Slow phase
 Q_LATE = 20         # real_time=True: one player's late-start declaration
 Q_SKILLS = 21       # skills on: the Skill assignment before the first Real Time phase
+Q_PVP = 22          # pvp on (pvp.py): PvP Damage points and Dodges "applied at the beginning of the Slow phase"
 RET_QUEUE, RET_RT = 0, 1
 
 START_CARD, EXIT_CARD = 144, 145

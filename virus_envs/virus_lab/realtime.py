@@ -7,7 +7,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged, smoke
+from . import ranged, smoke, spy
 from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
@@ -304,6 +304,8 @@ class RealTimeRules:
             self._move_cubes(p, 1, cell)
             self.antidote_cell = -1
             self.antidote_holder = p
+            if g.spy:
+                spy.verify(self, p)         # Spy Mode: "all players must show their clue cards for a verification"
         elif a == A.EXIT:
             self._move_cubes(p, 1, cell)
             self.pos[p] = -1
