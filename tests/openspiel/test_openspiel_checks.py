@@ -172,8 +172,7 @@ def test_every_config_key_is_a_game_parameter(env_id):
     n = virus_envs.game_class(env_id).max_players
     for key, value in OTHER_VALUES[env_id].items():
         assert value != defaults[key]
-        g = pyspiel.load_game(spec.short_name, {"players": n, key: value,
-                                                **COMPANIONS.get(env_id, {}).get(key, {})})
+        g = pyspiel.load_game(spec.short_name, {"players": n, **COMPANIONS.get(env_id, {}).get(key, {}), key: value})
         assert g.get_parameters()[key] == value
         assert g.shared.engine.config[key] == value and g.shared.engine.num_players == n, key
     for key in PATH_KEYS[env_id]:

@@ -722,10 +722,6 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
 
-    # -- real time phase -------------------------------------------------------------------
-    def _take_major(self, p):
-        self.majors[p] += 1
-
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
         m = np.zeros(self.g.num_actions, dtype=bool)
@@ -794,15 +790,6 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
         return m
-
-    def _major_ok(self, p):
-        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
-        the Major Advantage cards (value 1, or 2 for a second one) must last."""
-        if self.turn >= LAST_TURN - self.majors[p]:
-            return False
-        used = sum((m + 1) // 2 for m in self.majors)
-        extra = 1 if self.majors[p] % 2 == 0 else 0
-        return used + extra <= self.g.comp.major_cards
 
     def _groups(self):
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
