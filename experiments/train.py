@@ -132,6 +132,9 @@ class TrainConfig:
     """the critic's hidden layers when they differ from the actor's (empty = net_arch for both)"""
     bc_teacher: str = ""
     """behaviour-cloning warm start (agents/imitation.py): the teacher's agent spec, e.g. 'heuristic'; '' = off"""
+    bc_targets: Literal["action", "visits"] = "action"
+    """what the clone learns: 'action' (cross-entropy to the teacher's move) or 'visits' (to the root visit shares
+    of a search teacher, ismcts?.../pimc?...: AlphaZero-style policy targets)"""
     bc_games: PositiveInt = 1000
     """teacher games (every seat the teacher) whose decisions are cloned"""
     bc_epochs: NonNegInt = 4
@@ -409,10 +412,12 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     from virus_envs.experiments.train_eval import held_out_opponents, split_meta, test_report
 
     tests = held_out_opponents(game, cfg) if cfg.test_games else []
-    for spec in (list(cfg.opponents) + list(cfg.eval_opponents) + tests
-                 + ([cfg.bc_teacher] if cfg.bc_teacher else [])):
+    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + tests:
         if spec != "snapshot":                                      # fail early on a bad spec
             agents.make(spec, game)
+    if cfg.bc_teacher:
+        from virus_envs.agents.imitation import check_teacher
+        check_teacher(cfg.bc_teacher, game, cfg.bc_targets)
     out = Path(out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     with open(out / "config.yaml", "w") as f:
@@ -533,18 +538,20 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
 
     t0 = time.time()
     echo(f"[{cfg.game}] behaviour cloning of {cfg.bc_teacher!r}: {cfg.bc_games} teacher games, "
-         f"{cfg.bc_epochs} epochs, then {cfg.bc_dagger_rounds} DAgger rounds")
+         f"{cfg.bc_epochs} epochs, then {cfg.bc_dagger_rounds} DAgger rounds; targets: the teacher's "
+         + ("root visit shares" if cfg.bc_targets == "visits" else "actions"))
     demos = collect(game, cfg.bc_teacher, cfg.bc_games, seed=cfg.seed, gamma=cfg.gamma, workers=cfg.bc_workers,
-                    echo=echo)
+                    echo=echo, targets=cfg.bc_targets)
     teacher_rate = demos.wins / demos.games
     echo(f"[{cfg.game}] teacher games: {demos.games}, win rate {teacher_rate:.3f}, {len(demos):,} decisions "
          f"to clone ({demos.decisions:,} played), {(time.time() - t0) / 60:.1f} min")
-    kw = dict(lr=cfg.bc_lr, batch_size=cfg.bc_batch_size, value_coef=cfg.bc_value, echo=echo)
+    kw = dict(lr=cfg.bc_lr, batch_size=cfg.bc_batch_size, value_coef=cfg.bc_value, echo=echo,
+              soft=cfg.bc_targets == "visits")
     rows = behaviour_clone(model.policy, demos, cfg.bc_epochs, seed=cfg.seed, label="bc", **kw)
     dagger = []
     for r in range(1, cfg.bc_dagger_rounds + 1):
         more = collect(game, cfg.bc_teacher, cfg.bc_dagger_games, seed=cfg.seed + 1000 * r, gamma=cfg.gamma,
-                       workers=cfg.bc_workers, driver=NumpyPolicy.from_sb3(model.policy))
+                       workers=cfg.bc_workers, driver=NumpyPolicy.from_sb3(model.policy), targets=cfg.bc_targets)
         dagger.append({"round": r, "games": more.games, "clone_win_rate": more.wins / more.games,
                        "decisions": len(more)})
         echo(f"[{cfg.game}] DAgger round {r}: the clone won {more.wins:g}/{more.games} games; "
@@ -559,7 +566,7 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
         w.writeheader()
         w.writerows(rows)
     last = rows[-1] if rows else {}
-    return {"teacher": cfg.bc_teacher, "teacher_games": cfg.bc_games, "teacher_win_rate": teacher_rate,
+    return {"teacher": cfg.bc_teacher, "targets": cfg.bc_targets, "teacher_games": cfg.bc_games, "teacher_win_rate": teacher_rate,
             "decisions": len(demos), "dagger": dagger, "final_train_acc": last.get("train_acc"),
             "final_val_acc": last.get("val_acc"), "chance_acc": last.get("chance_acc"),
             "minutes": round((time.time() - t0) / 60, 2), "epochs": rows}
