@@ -625,6 +625,18 @@ def cmd_train(args, echo=_say):
     import virus_envs
 
     virus_envs.game_class(args.game)      # ValueError naming the unknown id
+    keys = ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games", "progress_every",
+            "test_games")
+    command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
+    if getattr(args, "best_response_to", None):
+        if args.evaluate:
+            raise ValueError("--best-response-to and --evaluate do not go together (one trains, the other does not)")
+        from virus_envs.experiments.best_response import best_response
+
+        overrides = {k: getattr(args, k) for k in keys if k != "players" and getattr(args, k) is not None}
+        out = args.out or str(Path("runs") / "train" / f"{args.game}-best-response-seed{args.seed or 0}")
+        return best_response(args.best_response_to, args.game, out, players=args.players, config_path=args.config,
+                             overrides=overrides, echo=echo, command=command)
     if args.evaluate:
         if args.games < 1:
             raise ValueError("--games must be at least 1")
@@ -636,15 +648,13 @@ def cmd_train(args, echo=_say):
     if cfg.game and cfg.game != args.game:
         raise ValueError(f"{path}: config is for game {cfg.game!r}, not --game {args.game!r}")
     cfg.game = args.game
-    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games",
-                "progress_every", "test_games"):
+    for key in keys:
         value = getattr(args, key)
         if value is not None:
             set_key(cfg, key, value, f"--{key.replace('_', '-')}")
     out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
     echo(f"[{args.game}] config: {path if path.is_file() else 'the defaults (no configs/train file)'}; resolved: "
          + ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(cfg).items() if v != getattr(TrainConfig(), k)))
-    command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
     return train(cfg, out, echo=echo, command=command)
 
 
@@ -669,6 +679,10 @@ def register(sub):
     t.add_argument("--evaluate", default=None, metavar="MODEL.zip",
                    help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
     t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")
+    t.add_argument("--best-response-to", dest="best_response_to", default=None, metavar="SPEC",
+                   help="exploitability proxy: train a PPO best response against SPEC (e.g. ppo:builtin) in every "
+                        "other seat, with the target model's own training config (its budget), and report its test "
+                        "win rate against SPEC and the margin above 1/N (experiments/best_response.py)")
     t.add_argument("--games", type=int, default=1000, help="with --evaluate: games per opponent")
     add_trust_argument(t)
     t.set_defaults(func=cmd_train, argv=None)
