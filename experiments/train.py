@@ -450,12 +450,18 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
-            from virus_envs.agents.ppo import policy_state_dict
+            from virus_envs.agents.ppo import model_meta, policy_state_dict, trained_counts
+            was = model_meta(cfg.init_from)
+            if was.get("env_id") not in (None, cfg.game):
+                raise ValueError(f"init_from {cfg.init_from}: a model of {was['env_id']}, not {cfg.game}")
             try:
                 model.policy.load_state_dict(policy_state_dict(cfg.init_from))
             except RuntimeError as e:
-                raise ValueError(f"init_from {cfg.init_from}: the networks differ from this config's: "
-                                 f"{str(e).splitlines()[0]}") from None
+                counts = trained_counts(was)
+                why = (f"it was trained with {' or '.join(map(str, counts))} players, this run has {game.num_players} "
+                       f"(another observation size)" if counts and game.num_players not in counts
+                       else f"the networks differ from this config's: {str(e).splitlines()[0]}")
+                raise ValueError(f"init_from {cfg.init_from}: {why}") from None
             echo(f"[{cfg.game}] policy weights from {cfg.init_from}")
         if cfg.bc_teacher:
             bc = warm_start(model, game, cfg, out, echo)
