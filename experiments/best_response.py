@@ -106,6 +106,11 @@ def best_response(target: str, env_id: str, out, players: int | None = None, con
     echo(f"[{env_id}] best response to {target}: base config {source}"
          + (f"; the target's budget {budget:,} steps, this run {cfg.total_steps:,}" if budget else "")
          + (f"; overridden: {', '.join(f'{k}={v}' for k, v in overrides.items())}" if overrides else ""))
+    from virus_envs.experiments.train import TrainConfig
+
+    default = TrainConfig()
+    echo(f"[{env_id}] resolved: " + ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(cfg).items()
+                                              if v != getattr(default, k)))
     summary = train(cfg, out, echo=echo, command=command)
     row = next(r for r in summary["test"] if r["opponent"] == target)
     rep = margin_report(row, summary["num_players"])

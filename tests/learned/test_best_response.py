@@ -47,6 +47,7 @@ def test_a_tiny_best_response_run_reports_on_the_test_deals(tmp_path):
     assert saved["target_budget_steps"] == 2_000_000 and saved["steps"] >= 256
     assert saved["test_seed"] != saved["val_seed"] and rep["overrides"]["total_steps"] == 256
     assert any("test win rate" in s and "1/N = 0.500" in s for s in lines)
+    assert any("resolved: " in s and "opponents={'ppo:builtin': 1.0}" in s for s in lines)
     assert (tmp_path / "best.zip").is_file() and (tmp_path / "test.csv").is_file()
 
 
