@@ -10,7 +10,7 @@ prove the target unexploitable). The run is `virus-arena train` with these keys 
 
 | key | value |
 |---|---|
-| everything else | the target model's own training config (`virus_meta["config"]`: network, budget `total_steps`, PPO's settings, shaping): the same budget; for a target that is not a model file, the game's config file (`--config` or `configs/train/<game>.yaml`) |
+| everything else | the target model's own training config (`virus_meta["config"]`: network, budget `total_steps`, PPO's settings, shaping): the same budget; with `--config`, for a model without a stored config, or for a target that is not a model file, that config file (default `configs/train/<game>.yaml`) |
 | `players`, `game_config` | the target model's (`virus_meta`) |
 | `opponents` | the target alone, in every other seat of every game (`same_opponent: true`); no snapshots, no league |
 | `eval_opponents`, `test_opponents` | the target alone: `best.zip` is chosen on the validation deals (`val_seed`) and reported on the test deals (`test_seed`) |
@@ -51,21 +51,21 @@ def best_response_config(target: str, env_id: str, players: int | None = None, c
     if getattr(cls, "cooperative", False):
         raise ValueError(f"--best-response-to: {env_id} is co-operative (one team, no rival to exploit)")
     path = _model_path(target, env_id, players)
-    budget = None
+    budget, base = None, {}
     if path is not None:
         meta = model_meta(path)
         if meta.get("env_id") not in (None, env_id):
             raise ValueError(f"--best-response-to {target}: {path} is a model for {meta['env_id']}, not {env_id}")
-        known = {f.name for f in dataclasses.fields(TrainConfig)}
-        base = {k: v for k, v in (meta.get("config") or {}).items() if k in known}
-        if not base:
-            raise ValueError(f"--best-response-to {target}: {path} carries no training config (virus_meta.config), "
-                             f"so its budget is unknown; give --config and --total-steps")
         if players and meta.get("num_players") and players != meta["num_players"]:
             raise ValueError(f"--best-response-to {target}: {path} was trained for {env_id} with "
                              f"{meta['num_players']} players, not --players {players}")
+        known = {f.name for f in dataclasses.fields(TrainConfig)}
+        base = {k: v for k, v in (meta.get("config") or {}).items() if k in known}
+        players = int(meta.get("num_players") or base.get("players") or 0) or players
+    if base and not config_path:
+        # its own recipe; the keys set below are cleared first (a stored init_from may name a file gone since)
+        base.update(init_from="", bc_teacher="", opponents={target: 1.0}, game=env_id)
         cfg = config_from_dict(base, f"{path} (virus_meta.config)")
-        cfg.players = int(meta.get("num_players") or cfg.players)
         cfg.game_config = dict(meta.get("game_config") or {})
         source = f"{path}'s own training config (virus_meta.config)"
         budget = int(base.get("total_steps", 0)) or None
@@ -74,9 +74,13 @@ def best_response_config(target: str, env_id: str, players: int | None = None, c
         if config_path and not file.is_file():
             raise ValueError(f"config file not found: {config_path}")
         cfg = load_config(file) if file.is_file() else TrainConfig()
+        if cfg.game and cfg.game != env_id:
+            raise ValueError(f"{file}: config is for game {cfg.game!r}, not --game {env_id!r}")
         source = str(file) if file.is_file() else "the defaults (no configs/train file)"
-        if players:
-            cfg.players = players
+        if path is not None:
+            cfg.game_config = dict(meta.get("game_config") or {})
+    if players:
+        cfg.players = players
     cfg.game = env_id
     for key, value in (("opponents", {target: 1.0}), ("same_opponent", True), ("pfsp", 0.0), ("bc_teacher", ""),
                        ("init_from", ""), ("eval_opponents", [target]), ("test_opponents", [target])):

@@ -27,6 +27,16 @@ def test_the_best_response_gets_the_target_models_own_budget_and_only_the_target
     assert budget is None and source.endswith("roll_write.yaml") and cfg.opponents == {"heuristic": 1.0}
 
 
+def test_a_config_file_given_wins_over_the_models_own(tmp_path):
+    f = tmp_path / "br.yaml"
+    f.write_text("total_steps: 5000\nnet_arch: [32]\n")
+    cfg, source, budget = best_response_config("ppo:builtin", "roll_write_v0", config_path=str(f))
+    assert (cfg.total_steps, cfg.net_arch, cfg.players, budget) == (5000, [32], 2, None) and source == str(f)
+    f.write_text("game: virus_cards_v0\n")
+    with pytest.raises(ValueError, match="config is for game 'virus_cards_v0', not --game 'roll_write_v0'"):
+        best_response_config("heuristic", "roll_write_v0", config_path=str(f))
+
+
 def test_margin_by_hand():
     row = {"opponent": "x", "games": 40, "wins": 30, "win_rate": 0.75, "ci95": [0.6, 0.86], "by_seat": {}}
     rep = margin_report(row, 2)
