@@ -24,12 +24,13 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False):
+def action_table(geo, ranged, smoke, resolution=False, boss=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
     of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py) and the Resolution
-    tokens' 10 actions (with `resolution`, resolution.py): (table, first ranged id, longest distance, first smoke
-    id, first Resolution id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution)
+    tokens' 10 actions (with `resolution`, resolution.py) and the Boss players' actions (with `boss`,
+    boss_actions.NAMES): (table, first ranged id, longest distance, first smoke id, first Resolution id, first Boss
+    id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, boss)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -47,7 +48,12 @@ def action_table(geo, ranged, smoke, resolution=False):
             from .resolution import names
             for i, name in enumerate(names()):
                 t.add(name, ("resolution", i))
-        _TABLES[key] = (t, base, dmax, sm, rs)
+        bs = len(t)
+        if boss:
+            from .boss_actions import NAMES
+            for i, name in enumerate(NAMES):
+                t.add(name, ("boss", i))
+        _TABLES[key] = (t, base, dmax, sm, rs, bs)
     return _TABLES[key]
 
 
