@@ -40,6 +40,7 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 from __future__ import annotations
 
 from virus_envs.agents.base import ParamAgent
+from virus_envs.agents.virus_lab_boss import BossPlay
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, MAX_OPTS, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
@@ -59,7 +60,7 @@ P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_REST
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(TeamPlay, ParamAgent):
+class VirusLabHeuristic(BossPlay, TeamPlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -118,7 +119,9 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         ph = decision.phase
         v = decision.view
         p = decision.seat
-        if ph == P_ACT:
+        if self._is_boss_seat(v, p):         # Play as Boss: the Boss side (agents/virus_lab_boss.py)
+            a = self._boss_act(v, p, m)
+        elif ph == P_ACT:
             a = self._real_time(v, p, m)
         elif ph == P_ROLL:
             a = self._build_roll(v, p, m)

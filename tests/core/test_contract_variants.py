@@ -19,6 +19,9 @@ VARIANTS = [
     ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
                          "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
     ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
+    # virus_lab: Play as Boss (issue 16): 5 and 6 players, the Boss players' secret hands
+    ("virus_lab_v0", 5, {"boss_players": 1}),
+    ("virus_lab_v0", 6, {"boss_players": 2, "infected_boss": True, "difficulty": 3, "auto_slow_phase": False}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,
@@ -27,7 +30,7 @@ CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_ill
 
 def _id(v):
     env_id, n, cfg = v
-    return f"{env_id}-{n}p-" + "-".join(k for k, x in cfg.items() if x is True or x == "ranged")
+    return f"{env_id}-{n}p-" + "-".join(k for k, x in cfg.items() if x is True or x == "ranged" or k == "boss_players")
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=_id)

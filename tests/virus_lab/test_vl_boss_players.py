@@ -412,3 +412,37 @@ def test_random_games_keep_the_invariants(n, b, cfg):
     g = game(n, boss_players=b, **cfg)
     s, _ = play_random(g, 3, check=True)
     assert s.is_terminal() and len(s.sides()) == n
+
+
+@pytest.mark.parametrize("n,b,cfg", [(5, 1, {}), (6, 2, dict(auto_slow_phase=False)), (3, 0, dict(infected_boss=True)),
+                                      (2, 1, dict(real_time=True))])
+def test_the_heuristic_plays_both_sides_legally(n, b, cfg):
+    """The team heuristic with Boss seats: its Heroes keep playing, its Boss side (agents/virus_lab_boss.py) acts."""
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+    from virus_envs.experiments.arena import play_game
+    g = game(n, boss_players=b, **cfg)
+    acted = 0
+    for seed in range(2):
+        st, _ = play_game(g, [VirusLabHeuristic(g) for _ in range(n)], seed=seed)
+        assert st.is_terminal() and not st.is_truncated() and len(st.returns()) == n
+        acted += len(st.boss_gone) + len(st.bosses) + sum(st.bp_boss[q] >= 0 for q in range(n))
+    if b:
+        assert acted > 0                  # it activated Bosses
+
+
+def test_the_boss_heuristic_moves_creatures_towards_the_heroes():
+    """Its documented policy: every group it moves goes towards the nearest Hero."""
+    from virus_envs.agents.base import decision_for
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+    s, rooms = boss_state()
+    creatures(s, rooms[4], desu=1)
+    at(s, 0, rooms[8])
+    window(s)
+    bot = VirusLabHeuristic(s.g)
+    s.apply_action(bot.act(decision_for(s)))          # activate
+    while s.ph == PH_BOSS:
+        s.apply_action(bot.act(decision_for(s)))
+    assert s.ph == PH_SLOW and s.opt_kind == 9 and s.cur == 1
+    s.apply_action(bot.act(decision_for(s)))
+    assert s.opts or s.ph != PH_SLOW
+    assert s.cre[rooms[5] * 9 + BOSS] + s.cre[rooms[6] * 9 + BOSS] == 1

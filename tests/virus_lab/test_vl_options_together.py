@@ -9,7 +9,9 @@ import virus_envs
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
-            dict(campaign_games=2, smoke_bombs=True)]
+            dict(campaign_games=2, smoke_bombs=True),
+            dict(boss_players=1, infected_boss=True, real_time=True, smoke_bombs=True, final_attack=True,
+                 legend=True, walls=True, advanced_combat="ranged", resolution_tokens=True)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)

@@ -452,6 +452,7 @@ def view(s, p) -> dict:
             "active": [comp.boss_name[c] if c >= 0 else None for c in s.bp_boss],
             "active_cell": [boss_cell(s, q) for q in range(s.n)], "damage": list(s.bp_dmg),
             "healing": list(s.bp_heal), "leaders_in_box": list(s.bp_box), "winner": s.bp_win,
+            "moving_group": s.sl_pick if s.opt_kind == CR.OPT_BOSS else -1,
             "choice": {"mode": s.bp_mode, "options": [list(o) if isinstance(o, list) else o for o in s.bp_opts]}
             if s.ph == PH_BOSS and s.cur == p else None}
 

@@ -1,0 +1,67 @@
+"""The Boss side of the Virus heuristic (`heuristic` for virus_lab_v0 with `boss_players` or `infected_boss`).
+
+A documented simple policy, read from the Boss player's view (`view["boss_players"]`) and the mask only:
+- activate a Boss whenever he can: the Leader nearest to a Hero, with the card of most Damage, then Hit points;
+- add minions (1 Damage to his Boss) when a Hero stands within 2 rooms (as the crow flies) of his Boss, each in the
+  open room nearest to a Hero, the kind with most miniatures left;
+- move every group he moves (CREATURE MOVEMENT) towards the nearest Hero (the side whose room is nearest to a
+  Hero as the crow flies; ties: the first side N, E, S, W);
+- place the new Creatures he places for a Hero (PLACE NEW CREATURES) in the room nearest to a Hero;
+- nothing else (no extra movement, healing, transformation or deactivation): then `boss: done`.
+Any other decision falls back to the team agent's default. A mixin of `VirusLabHeuristic` (it uses `geo`,
+`_manhattan`, `_default`).
+"""
+from __future__ import annotations
+
+from virus_envs.virus_lab.actions import A
+from virus_envs.virus_lab.boss_actions import (B_ACTIVATE, B_ADD, B_DONE, M_ACT, M_ACT_CARD, M_ADD, M_INFECT,
+                                               M_MAIN, M_TR_CARD)
+
+NEAR = 2            # "add minions when a Hero is near": within 2 rooms of his Boss
+
+
+class BossPlay:
+    """The Boss player's decisions."""
+
+    def _is_boss_seat(self, v, p):
+        bp = v.get("boss_players")
+        return bool(bp) and p in bp["seats"]
+
+    def _hero_cells(self, v):
+        return [h["pos"] for h in v["heroes"] if h["alive"] and not h["exited"] and h["pos"] >= 0]
+
+    def _to_hero(self, v, cell):
+        heroes = self._hero_cells(v)
+        return min((self._manhattan(cell, h) for h in heroes), default=99)
+
+    def _boss_act(self, v, p, m):
+        bp = v["boss_players"]
+        base = self.g.boss_base
+        ch = v["slow_choice"]
+        if ch["kind"] == "boss side":
+            cell = bp["moving_group"]
+            nb = self.geo.NB[cell]
+            return A.OPTION + min(range(len(ch["options"])),
+                                  key=lambda i: (self._to_hero(v, nb[ch["options"][i]]), i))
+        if ch["kind"] == "place":
+            return A.OPTION + min(range(len(ch["options"])), key=lambda i: (self._to_hero(v, ch["options"][i][1]), i))
+        c = bp["choice"]
+        if c is None:
+            return self._default(m)
+        mode, opts = c["mode"], c["options"]
+        comp = self.g.comp
+        if mode == M_MAIN:
+            if m[base + B_ACTIVATE]:
+                return base + B_ACTIVATE
+            bc = bp["active_cell"][p]
+            if m[base + B_ADD] and bc >= 0 and self._to_hero(v, bc) <= NEAR:
+                return base + B_ADD
+            return base + B_DONE
+        if mode in (M_ACT, M_ADD):
+            pool = v["reserve_creatures"]
+            return A.OPTION + min(range(len(opts)), key=lambda i: (self._to_hero(v, opts[i][0]), -pool[opts[i][1]], i))
+        if mode in (M_ACT_CARD, M_INFECT, M_TR_CARD):
+            sign = -1 if mode == M_TR_CARD else 1       # keep the strongest, discard the weakest
+            return A.OPTION + max(range(len(opts)), key=lambda i: (sign * comp.boss_damage[opts[i]],
+                                                                     sign * comp.boss_hp[opts[i]], -i))
+        return self._default(m)
