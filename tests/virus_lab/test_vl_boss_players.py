@@ -446,3 +446,42 @@ def test_the_boss_heuristic_moves_creatures_towards_the_heroes():
     s.apply_action(bot.act(decision_for(s)))
     assert s.opts or s.ph != PH_SLOW
     assert s.cre[rooms[5] * 9 + BOSS] + s.cre[rooms[6] * 9 + BOSS] == 1
+
+
+def test_heroes_wound_a_boss_players_boss_point_by_point():
+    """ "Wounded Boss: Bosses must take wounds into account, registering them with Bullet cubes on the Boss card";
+    "Deal damage (3 Successes). For each 3 Successes spent, the Hero deals 1 Damage point" (assumption: a Boss
+    player's Boss keeps the Heroes' Damage points too, unlike the Creatures)."""
+    from virus_envs.virus_lab.flow import PH_SPEND
+    s, rooms = boss_state()
+    creatures(s, rooms[2], desu=1)
+    window(s)
+    activate(s, 1, rooms[2])
+    hp = s.g.comp.boss_hp[s.bp_boss[1]]
+    at(s, 0, rooms[2])
+    s.ph, s.cur, s.succ, s.queue = PH_SPEND, 0, 3, [[Q_NEXT]]
+    s.in_rt, s.ret = True, 1
+    wound = menu(s, "wound boss (1 Damage point)")
+    assert legal(s)[wound] and (hp > 1)
+    assert not legal(s)[A.KILL + BOSS] or hp == 1
+    s.apply_action(wound)
+    assert s.bp_dmg[1] == 1 and s.succ == 0
+    assert s._targets(0)[BOSS][2] == 3 * (hp - 1)      # its kill now costs the Hit points left
+
+
+def test_real_time_boss_players_act_in_the_slow_phase_only():
+    """ "During the game, the boss player acts during the Slow phase." With the countdown (real_time=True) a Boss
+    seat has no clock, declares no late start and never acts in the Real Time phase."""
+    from virus_envs.virus_lab.flow import PH_ACT, PH_LATE
+    g = game(3, boss_players=1, real_time=True)
+    rng = np.random.default_rng(5)
+    for seed in range(3):
+        s = g.new_initial_state(seed=seed)
+        phases = set()
+        while not s.is_terminal():
+            if s.current_player() == 2:
+                phases.add(s.ph)
+                assert s.ph not in (PH_ACT, PH_LATE)
+            s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+        assert PH_BOSS in phases
+    assert s.num_heroes() == 2          # the countdown by "Hero numbers"

@@ -29,8 +29,8 @@ from .boss_players import (INFECT_CARDS, LEADERS, MINIONS, NK, alert_area, boss_
 from .flow import *  # noqa: F401,F403  (phase and queue codes)
 
 NAMES = ("boss: done", "boss: activate a Boss", "boss: deactivate the Boss", "boss: additional movement",
-         "boss: heal", "boss: minion transformation", "boss: add minions")
-(B_DONE, B_ACTIVATE, B_DEACTIVATE, B_MOVE, B_HEAL, B_TRANSFORM, B_ADD) = range(len(NAMES))
+         "boss: heal", "boss: minion transformation", "boss: add minions", "wound boss (1 Damage point)")
+(B_DONE, B_ACTIVATE, B_DEACTIVATE, B_MOVE, B_HEAL, B_TRANSFORM, B_ADD, B_WOUND) = range(len(NAMES))
 (M_NONE, M_MAIN, M_ACT, M_ACT_CARD, M_MOVE, M_MOVE_SIDE, M_TR, M_TR_LEADER, M_TR_CARD, M_ADD,
  M_INFECT) = range(11)
 # what one option of each mode is (observation, boss_players.encode)
@@ -38,7 +38,40 @@ OPT_SHAPE = (None, None, "cell_kind", "card", "cell", "side", "cell_kind", "kind
 
 
 class BossActionRules:
-    """The Boss players' window of the Slow phase."""
+    """The Boss players' window of the Slow phase; the Heroes' Damage on a Boss player's Boss."""
+
+    # -- a Hero's Successes on a Boss player's Boss ---------------------------------------------------------
+    def _boss_to_wound(self, p):
+        """The Boss player whose Boss p's Successes may wound by 1 Damage point (the room's next unDodged Boss is
+        his and survives 1 point), or -1. "Wounded Boss: Bosses must take wounds into account, registering them
+        with Bullet cubes on the Boss card": unlike the Creatures ("Creatures don't take wounds"), a Boss player's
+        Boss keeps the Damage points of every roll (ASSUMPTION: Heroes' Damage too, "Deal damage (3 Successes)")."""
+        if not self.g.boss_on or self.succ < 3:
+            return -1
+        cell = self.ranged[0] if self.ranged else self.pos[p]
+        bl = [rec for rec in self.bosses if rec[0] == cell]
+        nd = self.dodged[p][CR.BOSS]
+        if nd >= len(bl) or self.boss_hp_left(bl[nd]) <= 1:
+            return -1
+        return next((q for q in range(self.n) if self.bp_boss[q] == bl[nd][2]), -1)
+
+    def _mask_spend(self, m, p):
+        super()._mask_spend(m, p)
+        if self.g.boss_on:
+            m[self.g.boss_base + B_WOUND] = self._boss_to_wound(p) >= 0
+
+    def _mask_spend_any(self, p):
+        return super()._mask_spend_any(p) or self._boss_to_wound(p) >= 0
+
+    def _apply_spend(self, a, p):
+        if not (self.g.boss_on and a == self.g.boss_base + B_WOUND):
+            return super()._apply_spend(a, p)
+        q = self._boss_to_wound(p)
+        self.succ -= 3                      # "Deal damage (3 Successes)"
+        self.bp_dmg[q] += 1
+        if not self._mask_spend_any(p):
+            self.succ = 0
+            self._counter(p)
 
     # -- the window ----------------------------------------------------------------------------------
     def _boss_step(self):
