@@ -60,8 +60,9 @@ class BossPlay:
         if mode in (M_ACT, M_ADD):
             pool = v["reserve_creatures"]
             return A.OPTION + min(range(len(opts)), key=lambda i: (self._to_hero(v, opts[i][0]), -pool[opts[i][1]], i))
-        if mode in (M_ACT_CARD, M_INFECT, M_TR_CARD):
+        if mode in (M_ACT_CARD, M_INFECT, M_TR_CARD):    # the options are places in his hand
             sign = -1 if mode == M_TR_CARD else 1       # keep the strongest, discard the weakest
-            return A.OPTION + max(range(len(opts)), key=lambda i: (sign * comp.boss_damage[opts[i]],
-                                                                     sign * comp.boss_hp[opts[i]], -i))
+            card = [bp["hand_ids"][j] for j in opts]
+            return A.OPTION + max(range(len(opts)), key=lambda i: (sign * comp.boss_damage[card[i]],
+                                                                     sign * comp.boss_hp[card[i]], -i))
         return self._default(m)

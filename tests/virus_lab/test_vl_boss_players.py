@@ -127,7 +127,8 @@ def test_activate_a_boss_face_up_one_at_a_time_not_in_combat():
     s.apply_action(menu(s, "boss: activate a Boss"))
     assert s.bp_opts == [[rooms[2], DESU]]            # not the Mutant beside the Hero
     s.apply_action(A.OPTION)
-    card = s.bp_opts[1]
+    assert s.bp_opts == [0, 1, 2, 3, 4]               # his 5 cards, by their place in his hand
+    card = s.bp_hand[1][1][0]
     s.apply_action(A.OPTION + 1)
     assert s.bosses == [[rooms[2], DESU, card]] and s.cre[rooms[2] * 9 + BOSS] == 1 and s.cre[rooms[2] * 9 + DESU] == 0
     assert len(s.bp_hand[1]) == 4 and s.bp_boss[1] == card
@@ -210,8 +211,8 @@ def test_minion_transformation_discards_a_card_not_the_last():
     s.apply_action(menu(s, "boss: minion transformation"))
     s.apply_action(A.OPTION + s.bp_opts.index([rooms[3], DOG]))
     s.apply_action(A.OPTION + s.bp_opts.index(MUTANT))       # the Leader of his choice
-    gone = s.bp_opts[0]
-    s.apply_action(A.OPTION)                                 # the card discarded
+    gone = s.bp_hand[1][0][0]
+    s.apply_action(A.OPTION)                                 # the card discarded: the first of his hand
     assert s.cre[rooms[3] * 9 + DOG] == 0 and s.cre[rooms[3] * 9 + MUTANT] == 1
     assert len(s.bp_hand[1]) == 4 and s.boss_gone[-1][0] == gone
     s.bp_hand[1] = s.bp_hand[1][:1]
@@ -485,3 +486,20 @@ def test_real_time_boss_players_act_in_the_slow_phase_only():
             s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
         assert PH_BOSS in phases
     assert s.num_heroes() == 2          # the countdown by "Hero numbers"
+
+
+def test_determinize_keeps_a_pending_card_choice_playable():
+    """A Boss player choosing among his secret cards: another seat's determinized copy resamples the cards, and the
+    choice (places in his hand) stays legal and playable."""
+    s, rooms = boss_state(3, 1)
+    creatures(s, rooms[2], desu=1)
+    window(s)
+    s.apply_action(menu(s, "boss: activate a Boss"))
+    s.apply_action(A.OPTION)
+    assert s.ph == PH_BOSS and s.bp_mode == 3
+    for seed in range(5):
+        d = s.determinize(0, np.random.default_rng(seed))
+        assert np.array_equal(d.legal_action_mask(), s.legal_action_mask())
+        d.apply_action(A.OPTION + 4)
+        assert d.bp_boss[2] == d.bosses[0][2]
+        check_invariants(d)

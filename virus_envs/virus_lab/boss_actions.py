@@ -88,11 +88,12 @@ class BossActionRules:
             if infect:
                 # "Player draws 2 Boss cards and immediately places one of them on his character"
                 self.bp_todo[0][1] = 0
-                cards = [c for c, _ in self.bp_hand[q][-INFECT_CARDS:]]
-                if self._infect_spot(q)[0] >= 0 and cards:
-                    if len(cards) > 1:
-                        return self._bp_ask(q, M_INFECT, cards)
-                    self._infect_place(q, cards[0])
+                h = len(self.bp_hand[q])
+                idx = list(range(max(0, h - INFECT_CARDS), h))       # the cards just drawn (places in his hand)
+                if self._infect_spot(q)[0] >= 0 and idx:
+                    if len(idx) > 1:
+                        return self._bp_ask(q, M_INFECT, idx)
+                    self._infect_place(q, idx[0])
                 continue
             self.ph, self.cur, self.bp_mode, self.bp_opts, self.bp_pick = PH_BOSS, q, M_MAIN, [], []
             return
@@ -197,10 +198,12 @@ class BossActionRules:
             self._bp_ask(p, M_ADD, self._add_spots(p), [2])
 
     def _boss_option(self, o, p):
+        """One `slow option i`: a card is named by its place in his hand (so that `determinize`, resampling the
+        secret cards of a hand, leaves the options as they are)."""
         mode = self.bp_mode
-        hand = [c for c, _ in self.bp_hand[p]]
+        hand = list(range(len(self.bp_hand[p])))
         if mode == M_ACT:
-            if len(set(hand)) > 1:
+            if len(hand) > 1:
                 return self._bp_ask(p, M_ACT_CARD, hand, list(o))
             self._activate(p, o[0], o[1], hand[0])
         elif mode == M_ACT_CARD:
@@ -216,12 +219,12 @@ class BossActionRules:
             if len(ks) > 1:
                 return self._bp_ask(p, M_TR_LEADER, ks, list(o))
             self.bp_pick = list(o) + [ks[0]]
-            if len(set(hand)) > 1:
+            if len(hand) > 1:
                 return self._bp_ask(p, M_TR_CARD, hand)
             self._transform(p, hand[0])
         elif mode == M_TR_LEADER:
             self.bp_pick = self.bp_pick[:2] + [o]
-            if len(set(hand)) > 1:
+            if len(hand) > 1:
                 return self._bp_ask(p, M_TR_CARD, hand)
             self._transform(p, hand[0])
         elif mode == M_TR_CARD:
@@ -242,29 +245,24 @@ class BossActionRules:
             return self._bp_next()
         self._bp_menu(p)
 
-    def _take_card(self, p, card):
-        """Remove `card` from p's hand; its [card, public] entry."""
-        h = self.bp_hand[p]
-        j = next(i for i, x in enumerate(h) if x[0] == card)
-        return h.pop(j)
-
-    def _put_boss(self, p, cell, k, card):
-        """A Boss of player p on the map: its card face up ("so it is visible to the other players")."""
-        self._take_card(p, card)
+    def _put_boss(self, p, cell, k, j):
+        """A Boss of player p on the map with the j-th card of his hand, face up ("so it is visible to the other
+        players")."""
+        card = self.bp_hand[p].pop(j)[0]
         self.bosses.append([cell, k, card])
         self.boss_seen.append(len(self.bosses) - 1)
         self.cre[cell * NK + CR.BOSS] += 1
         self.bp_boss[p], self.bp_dmg[p] = card, 0
 
-    def _activate(self, p, cell, k, card):
+    def _activate(self, p, cell, k, j):
         """ "transform a Leader in the game who is not involved in combat into a Boss" """
         self.cre[cell * NK + k] -= 1
-        self._put_boss(p, cell, k, card)
+        self._put_boss(p, cell, k, j)
 
-    def _infect_place(self, p, card):
+    def _infect_place(self, p, j):
         cell, k = self._infect_spot(p)
         self.pool[k] -= 1
-        self._put_boss(p, cell, k, card)
+        self._put_boss(p, cell, k, j)
         if self.armed[cell]:
             self.explode(cell)
 
@@ -279,11 +277,11 @@ class BossActionRules:
         self.bp_hand[p].append([rec[2], 1])
         self.bp_boss[p] = -1
 
-    def _transform(self, p, card):
+    def _transform(self, p, j):
         """ "discard one of his Boss cards to transform a Creature not involved in combat into an available Leader
-        of his choice" (the card goes to the discards face down unless everybody knew it)."""
+        of his choice" (his j-th card; it goes to the discards face down unless everybody knew it)."""
         cell, k, lead = self.bp_pick[:3]
-        c, pub = self._take_card(p, card)
+        c, pub = self.bp_hand[p].pop(j)
         self.boss_gone.append([c, pub])
         self.cre[cell * NK + k] -= 1
         self.pool[k] += 1

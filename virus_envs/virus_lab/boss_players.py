@@ -446,7 +446,7 @@ def validate(g, d) -> None:
 def view(s, p) -> dict:
     comp = s.g.comp
     return {"seats": [q for q in range(s.n) if s.bp_seat[q]],
-            "hand": [comp.boss_name[c] for c, _ in s.bp_hand[p]],
+            "hand": [comp.boss_name[c] for c, _ in s.bp_hand[p]], "hand_ids": [c for c, _ in s.bp_hand[p]],
             "hand_sizes": [len(h) for h in s.bp_hand],
             "shown_in_hands": [[comp.boss_name[c] for c, pub in h if pub] for h in s.bp_hand],
             "active": [comp.boss_name[c] if c >= 0 else None for c in s.bp_boss],
@@ -488,8 +488,8 @@ def encode(s, p, out) -> None:
                 out[i + 11 + N + o[1]] = 1
             elif shape == "kind":
                 out[i + 11 + N + o] = 1
-            elif shape == "card":
-                out[i + 11 + N + 9 + o] = 1
+            elif shape == "card":               # a place in his hand: the card there
+                out[i + 11 + N + 9 + s.bp_hand[p][o][0]] = 1
             elif shape == "side":
                 out[i + 11 + N + 9 + nb + o] = 1
     i += 11 + N + 9 + nb + 4

@@ -171,9 +171,10 @@ def encode(s, p) -> np.ndarray:
         cells[:, 36] = _arr(s.flat)
     if s.antidote_cell >= 0:
         cells[s.antidote_cell, 37] = 1
+    slot = [seat_slot(s, q, p) for q in range(n)]       # the Hero slot of each seat (-1: a Boss seat)
     for q in range(n):
         if s.pos[q] >= 0:
-            cells[s.pos[q], 38 + seat_slot(s, q, p)] = 1
+            cells[s.pos[q], 38 + slot[q]] = 1
     E = g._edge_idx if hasattr(g, "_edge_idx") else _edges(g)
     valid = E >= 0
     Ei = np.where(valid, E, 0)
@@ -206,7 +207,7 @@ def encode(s, p) -> np.ndarray:
     # heroes
     H = v[L.slices["heroes"]].reshape(4, HF)
     for q in range(n):
-        j = seat_slot(s, q, p)
+        j = slot[q]
         if j < 0:
             continue
         h = H[j]
@@ -231,12 +232,12 @@ def encode(s, p) -> np.ndarray:
     if s.ph < PHASE_SLOTS:                  # the base game's phases; an element's phase is in its own block
         G[1 + s.ph] = 1
     o = 1 + PHASE_SLOTS
-    if seat_slot(s, s.lead, p) >= 0:
-        G[o + seat_slot(s, s.lead, p)] = 1
-    if not s.terminal and seat_slot(s, s.cur, p) >= 0:     # a Boss seat to act: its `boss` block
-        G[o + 4 + seat_slot(s, s.cur, p)] = 1
+    if slot[s.lead] >= 0:
+        G[o + slot[s.lead]] = 1
+    if not s.terminal and slot[s.cur] >= 0:     # a Boss seat to act: its `boss` block
+        G[o + 4 + slot[s.cur]] = 1
     for h in s.team:                        # heroes attacking together
-        G[o + 8 + seat_slot(s, h, p)] = 1
+        G[o + 8 + slot[h]] = 1
     G[o + 12] = s.team_succ / 50
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
     o += 13
