@@ -111,6 +111,18 @@ def test_setup_leaders_are_not_bosses(level):
     assert sum(s.cre[c * 9 + k] for c in range(N) for k in range(4, 8)) == level - 1
 
 
+def two_bosses(a, b):
+    """1 Hero (seat 0), 2 Boss players: seat 1's Boss (Desu) in rooms[a], seat 2's (Mutant) in rooms[b]."""
+    s, rooms = boss_state(3, 2)
+    creatures(s, rooms[a], desu=1)
+    creatures(s, rooms[b], mutant=1)
+    window(s)
+    activate(s, 1, rooms[a])
+    s.apply_action(menu(s, "boss: done"))
+    activate(s, 2, rooms[b], MUTANT)
+    return s, rooms
+
+
 # -- the Boss actions -------------------------------------------------------------------------------------------------
 def test_activate_a_boss_face_up_one_at_a_time_not_in_combat():
     """ "Activate a Boss: A Boss player may transform a Leader in the game who is not involved in combat into a Boss.
@@ -266,13 +278,7 @@ def test_contention_nearest_boss_then_turn_order_from_the_lead():
     nearest to this Creature group moves them. In case of a tie, Creature groups are moved by the Boss player nearest
     in turn order to the Lead player." """
     from virus_envs.virus_lab.boss_players import controller
-    s, rooms = boss_state(3, 2)
-    creatures(s, rooms[1], desu=1)
-    creatures(s, rooms[7], mutant=1)
-    window(s)
-    activate(s, 1, rooms[1])
-    s.apply_action(menu(s, "boss: done"))
-    activate(s, 2, rooms[7], MUTANT)
+    s, rooms = two_bosses(1, 7)
     assert controller(s, rooms[3]) == 1 and controller(s, rooms[5]) == 2
     s.lead = 0
     assert controller(s, rooms[4]) == 1      # 3 rooms from each: seat 1 comes first from the Lead (seat 0)
@@ -364,13 +370,7 @@ def test_an_infected_dead_hero_becomes_a_boss_player():
 # -- the aim ---------------------------------------------------------------------------------------------------------
 def test_the_boss_player_who_kills_the_last_hero_wins():
     """ "Aim of the game for a Boss player. The Boss player who kills the last Hero in the game wins." """
-    s, rooms = boss_state(3, 2)
-    creatures(s, rooms[1], desu=1)
-    creatures(s, rooms[8], mutant=1)
-    window(s)
-    activate(s, 1, rooms[1])
-    s.apply_action(menu(s, "boss: done"))
-    activate(s, 2, rooms[8], MUTANT)
+    s, rooms = two_bosses(1, 8)
     at(s, 0, rooms[7])                       # nearer seat 2's Boss
     s._die(0)
     s._finish()
