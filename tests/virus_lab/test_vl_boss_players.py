@@ -503,3 +503,18 @@ def test_determinize_keeps_a_pending_card_choice_playable():
         d.apply_action(A.OPTION + 4)
         assert d.bp_boss[2] == d.bosses[0][2]
         check_invariants(d)
+
+
+@pytest.mark.parametrize("field,value,name", [("bp_seat", [0, 0], "bp_seat|bp_hand"), ("bp_boss", [3, -1], "bp_boss"),
+                                             ("bp_box", [0, 0, 0, 5], "bp_box"), ("bp_win", 7, "bp_win"),
+                                             ("bp_opts", [[1, 2]], "bp_opts")])
+def test_the_loader_names_the_boss_field_at_fault(field, value, name):
+    s = game(2, boss_players=1).new_initial_state(seed=0)
+    d = s.to_dict()
+    d[field] = value
+    with pytest.raises(ValueError, match=name):
+        s.g.state_from_dict(d)
+    d = s.to_dict()
+    d["bp_hand"][1].append(list(d["bp_hand"][1][0]))     # a card twice
+    with pytest.raises(ValueError, match="Boss card"):
+        s.g.state_from_dict(d)

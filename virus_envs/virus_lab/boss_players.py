@@ -429,12 +429,24 @@ def validate(g, d) -> None:
         if boss[q] >= 0 and dmg[q] >= g.comp.boss_hp[boss[q]]:
             raise fail(env, "bp_dmg", f"seat {q}'s Boss has Damage >= its Hit points")
     check_ints(env, "bp_box", d["bp_box"], 4, 0, 2)
-    check_int(env, "bp_mode", d["bp_mode"], 0, 10)
-    check_list(env, "bp_opts", d["bp_opts"])
-    check_ints(env, "bp_pick", d["bp_pick"], None)
+    mode = check_int(env, "bp_mode", d["bp_mode"], 0, 10)
+    from .boss_actions import OPT_SHAPE
+    shape, N = OPT_SHAPE[mode], g.geo.ncells
+    cur = d["cur"]
+    for o in check_list(env, "bp_opts", d["bp_opts"], None if shape else 0):
+        if shape == "cell_kind":
+            check_ints(env, "bp_opts", o, 2)
+            check_int(env, "bp_opts", o[0], 0, N - 1)
+            check_int(env, "bp_opts", o[1], 0, 7)
+        else:
+            hi = {"cell": N - 1, "side": 3, "kind": 7, "card": len(d["bp_hand"][cur]) - 1}[shape]
+            check_int(env, "bp_opts", o, 0, hi)
+    check_ints(env, "bp_pick", d["bp_pick"], None, 0, max(N, 8))
     for x in check_list(env, "bp_todo", d["bp_todo"]):
         check_ints(env, "bp_todo", x, 2)
         check_int(env, "bp_todo", x[0], 0, n - 1)
+        if not seat[x[0]]:
+            raise fail(env, "bp_todo", f"seat {x[0]} to act as Boss player is no Boss player")
     check_ints(env, "bp_heal", d["bp_heal"], n, 0, 1)
     check_int(env, "bp_ask", d["bp_ask"], -1, n - 1)
     check_int(env, "bp_win", d["bp_win"], -1, n - 1)
