@@ -65,6 +65,8 @@ def test_config_up_to_six_players_only_with_boss_players():
         game(2, boss_players=2)           # no Hero left
     with pytest.raises(ValueError, match="boss_players"):
         game(6, boss_players=1)           # 5 Heroes
+    with pytest.raises(ValueError, match="boss_players"):
+        game(3, boss_players=1, campaign=True)
     assert game(6, boss_players=2).num_players == 6 and game(5, boss_players=1).num_heroes == 4
     assert game(2).cooperative and not game(3, boss_players=1).cooperative
 
@@ -518,3 +520,13 @@ def test_the_loader_names_the_boss_field_at_fault(field, value, name):
     d["bp_hand"][1].append(list(d["bp_hand"][1][0]))     # a card twice
     with pytest.raises(ValueError, match="Boss card"):
         s.g.state_from_dict(d)
+
+
+@pytest.mark.parametrize("method", ["draft", "auction"])
+def test_skills_go_to_the_heroes_only(method):
+    """Skills expansion: "Place 2X+1 skill cards on the table, where X is the number of players": the Skill cards
+    are Hero powers, so X counts the Heroes and the Boss players take none (assumption B4)."""
+    g = game(5, boss_players=2, skills=method)
+    s, _ = play_random(g, 7, check=True)
+    assert len(s.sk_table) == 2 * 3 + 1
+    assert s.skills[3] == s.skills[4] == []

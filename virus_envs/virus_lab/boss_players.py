@@ -52,9 +52,9 @@ def configure(g) -> None:
                              "'boss_players' 1 or 2 allows 5-6 players)")
         raise ValueError(f"config key 'boss_players': {b} Boss players leave {g.num_heroes} Heroes of "
                          f"num_players={n} (1-4 Heroes)")
-    if g.boss_on and (c["skills"] != "none" or c["campaign"] or c["campaign_games"]):
-        raise ValueError("config key 'boss_players'/'infected_boss': not yet combined with 'skills' or 'campaign' "
-                         "(docs/rules/virus_lab.md, Not yet implemented)")
+    if g.boss_on and (c["campaign"] or c["campaign_games"]):
+        raise ValueError("config key 'boss_players'/'infected_boss': not yet combined with 'campaign' / "
+                         "'campaign_games' (docs/rules/virus_lab.md, Not yet implemented)")
 
 
 def leaders_in_game(heroes, boss_players):
@@ -240,7 +240,10 @@ class BossPlayerRules:
                     self._bp_draw(q)
 
     def _leave_map(self, q):
-        """A Boss player's seat: no Hero on the map; his setup Rooms display and Bullet cubes go back."""
+        """A Boss player's seat: no Hero on the map; his setup Rooms display and Bullet cubes go back, his Action
+        cubes to his reserve (he places none: no Skill bid either)."""
+        self.reserve[q] += self.stock[q]
+        self.stock[q] = 0
         self.pos[q] = -1
         self.alive[q] = False
         self.retired[q] = True
