@@ -100,6 +100,12 @@ class VirusLabHeuristic(BossPlay, TeamPlay, ParamAgent):
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
         # Skill cards (skills on): the most Action cubes bid on one card in the auction
         "skill_bid": 2,
+        # the Boss side (boss_players, agents/virus_lab_boss.py): add minions when a Hero is within `boss_near`
+        # rooms of the Boss (as the crow flies) and the Boss keeps `boss_add_hp` Hit points after the Damage; the
+        # Boss's own group stops `boss_keep` rooms short of the Heroes (0: it walks into them)
+        "boss_near": 4,
+        "boss_add_hp": 2,
+        "boss_keep": 0,
     }
     # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
     SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
