@@ -198,6 +198,25 @@ def test_utility_per_player_count(name, n, utility):
         assert g.utility_sum() == 0.0
 
 
+def test_a_config_that_splits_the_table_into_sides_is_general_sum(monkeypatch):
+    """A game of sides (the board game's Spy Mode or Boss players; docs/contract.md "Games of sides") is not
+    co-operative: the loaded game's type follows the engine instance, not the class."""
+    from virus_envs.openspiel.adapter import game_type
+    from virus_envs.virus_lab.game import VirusLabGame
+
+    spec = type(pyspiel.load_game("python_virus_lab")).spec
+    assert game_type(spec, 2).utility == GT.Utility.IDENTICAL
+    assert game_type(spec, 2, cooperative=False).utility == GT.Utility.GENERAL_SUM
+    real_init = VirusLabGame.__init__
+
+    def init(self, *a, **kw):
+        real_init(self, *a, **kw)
+        self.cooperative = False
+
+    monkeypatch.setattr(VirusLabGame, "__init__", init)
+    assert pyspiel.load_game("python_virus_lab", {"players": 2}).get_type().utility == GT.Utility.GENERAL_SUM
+
+
 def test_returns_match_the_declared_utility():
     """Over random games: VIRUS! 2p returns sum to 0; the co-operative game's returns are all equal."""
     for name, n, check in [("python_virus_cards", 2, lambda r: sum(r) == 0.0),
