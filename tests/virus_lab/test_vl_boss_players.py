@@ -530,3 +530,22 @@ def test_skills_go_to_the_heroes_only(method):
     s, _ = play_random(g, 7, check=True)
     assert len(s.sk_table) == 2 * 3 + 1
     assert s.skills[3] == s.skills[4] == []
+
+
+def test_the_env_plays_six_agents_and_pays_each_side():
+    """The PettingZoo env with 6 agents (4 Heroes, 2 Boss players): the final rewards are the returns per side."""
+    env = virus_envs.env("virus_lab_v0", num_players=6, boss_players=2)
+    env.reset(seed=2)
+    assert len(env.possible_agents) == 6 and not env.unwrapped.game.cooperative
+    rng = np.random.default_rng(2)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        total[agent] += rew
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    st = env.unwrapped.state
+    assert [total[a] for a in env.possible_agents] == list(st.returns())
+    assert len(st.sides()) == 6 and st.sides()[:4] == ["heroes"] * 4
