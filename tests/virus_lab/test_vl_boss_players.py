@@ -549,3 +549,14 @@ def test_the_env_plays_six_agents_and_pays_each_side():
     st = env.unwrapped.state
     assert [total[a] for a in env.possible_agents] == list(st.returns())
     assert len(st.sides()) == 6 and st.sides()[:4] == ["heroes"] * 4
+
+
+def test_a_boss_player_with_nothing_to_do_is_not_asked():
+    """No Leader to activate, no Creature to transform, no Boss: the only action would be `boss: done`."""
+    s, rooms = boss_state()
+    window(s)
+    assert s.ph != PH_BOSS and s.bp_todo == []
+    s, rooms = boss_state()
+    creatures(s, rooms[3], zombie=1)          # a minion to transform: he is asked
+    window(s)
+    assert s.ph == PH_BOSS and s.cur == 1

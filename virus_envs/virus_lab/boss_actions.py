@@ -23,6 +23,8 @@ which room and Creature) are `slow option i` = the i-th entry of `bp_opts`.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from . import creatures as CR
 from .actions import A
 from .boss_players import (INFECT_CARDS, LEADERS, MINIONS, NK, alert_area, boss_cell, boss_index, sides, step_side)
@@ -96,7 +98,11 @@ class BossActionRules:
                     self._infect_place(q, idx[0])
                 continue
             self.ph, self.cur, self.bp_mode, self.bp_opts, self.bp_pick = PH_BOSS, q, M_MAIN, [], []
-            return
+            m = np.zeros(self.g.num_actions, dtype=bool)
+            self._mask_boss(m, q)
+            if m.sum() > 1:
+                return
+            self.bp_todo.pop(0)             # nothing but `boss: done`: he passes without being asked
         self.ph, self.bp_mode, self.bp_opts, self.bp_pick = PH_NONE, M_NONE, [], []
 
     def _bp_ask(self, q, mode, opts, pick=None):

@@ -104,13 +104,11 @@ def owners_by_nearness(s, cell):
 def controller(s, cell):
     """The Boss player who moves the group of `cell` this Slow phase, or -1 (the normal rules). A healing Boss
     ("skips 1 entire turn") moves nothing, and its own group stays."""
-    for q in owners_by_nearness(s, cell):
-        if s.bp_heal[q]:
-            if boss_cell(s, q) == cell:
-                return q
-            continue
-        return q
-    return -1
+    owners = owners_by_nearness(s, cell)
+    for q in owners:
+        if s.bp_heal[q] and boss_cell(s, q) == cell:
+            return q                # the healing Boss's group stays, whoever else could move it
+    return next((q for q in owners if not s.bp_heal[q]), -1)
 
 
 def can_explore(s, cell, d):
