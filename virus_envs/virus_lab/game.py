@@ -5,7 +5,7 @@
 | players | 1-4 Heroes, seats in clockwise order; the Lead player starts each phase |
 | turn | Event phase (from turn 2) -> Real Time phase (players act in turn, one action at a time, and pass) -> Slow phase (automatic: `auto_slow_phase`) -> Turn End (wounds, resources, recovery, refill, new Lead) |
 | actions | `actions.py` (one table for every phase); the mask is the only source of legality |
-| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`) |
+| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`); with Boss players per side (`boss_players.py`) |
 | scores | 1 per seat on a victory, 0 otherwise; `ranking()` gives the rulebook's ranking of a won game |
 
 Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
@@ -66,7 +66,7 @@ _FIELDS = (
 
 
 class VirusLabGame(Game):
-    """Virus for 1-4 Heroes (base game, "No Real Time" variant). Config keys: docs/rules/virus_lab.md."""
+    """Virus for 1-4 Heroes, with 1-2 Boss players up to 6 seats ("No Real Time"). Config: docs/rules/virus_lab.md."""
 
     env_id = "virus_lab_v0"
     min_players, max_players, default_players = 1, 6, 2    # 5-6: Heroes plus Boss players (boss_players.py)
