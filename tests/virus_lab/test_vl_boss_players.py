@@ -560,3 +560,15 @@ def test_a_boss_player_with_nothing_to_do_is_not_asked():
     creatures(s, rooms[3], zombie=1)          # a minion to transform: he is asked
     window(s)
     assert s.ph == PH_BOSS and s.cur == 1
+
+
+def test_two_boss_players_eligible_to_place_the_nearest_in_turn_order_places():
+    """ "If two Boss players are eligible to place Creatures for the same Hero player, the Boss player nearest in turn
+    order to the Lead player will place them." """
+    s, rooms = two_bosses(1, 7)
+    s.cubes[rooms[1] * s.n + 0] = s.cubes[rooms[7] * s.n + 0] = 1
+    s.stock[0] -= 2
+    s.lead = 0
+    assert s._placer(0) == 1
+    s.lead = 2
+    assert s._placer(0) == 2
