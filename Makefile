@@ -38,7 +38,7 @@ bench: $(STAMP)
 # tools/mutation_targets.yaml, against that game's tests plus tests/core. Long: not part of `make test`.
 mutate: $(STAMP)
 	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab|core>"; exit 2; }
-	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
+	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),0))
 
 # Line and branch coverage per package (docs/testing.md); Python subprocesses and worker processes
 # are measured too (pyproject.toml, [tool.coverage.run]). `coverage html` then writes htmlcov/.

@@ -65,8 +65,9 @@ def test_config_up_to_six_players_only_with_boss_players():
         game(2, boss_players=2)           # no Hero left
     with pytest.raises(ValueError, match="boss_players"):
         game(6, boss_players=1)           # 5 Heroes
-    with pytest.raises(ValueError, match="boss_players"):
-        game(3, boss_players=1, campaign=True)
+    for other in (dict(campaign=True), dict(spy=True), dict(scenario="reboot")):   # not yet combined
+        with pytest.raises(ValueError, match="boss_players"):
+            game(3, boss_players=1, **other)
     assert game(6, boss_players=2).num_players == 6 and game(5, boss_players=1).num_heroes == 4
     assert game(2).cooperative and not game(3, boss_players=1).cooperative
 

@@ -52,9 +52,9 @@ def configure(g) -> None:
                              "'boss_players' 1 or 2 allows 5-6 players)")
         raise ValueError(f"config key 'boss_players': {b} Boss players leave {g.num_heroes} Heroes of "
                          f"num_players={n} (1-4 Heroes)")
-    if g.boss_on and (c["campaign"] or c["campaign_games"]):
-        raise ValueError("config key 'boss_players'/'infected_boss': not yet combined with 'campaign' / "
-                         "'campaign_games' (docs/rules/virus_lab.md, Not yet implemented)")
+    if g.boss_on and (c["campaign"] or c["campaign_games"] or c["spy"] or c["scenario"] != "none"):
+        raise ValueError("config key 'boss_players'/'infected_boss': not yet combined with 'campaign', "
+                         "'campaign_games', 'spy' or 'scenario' (docs/rules/virus_lab.md, Not yet implemented)")
 
 
 def leaders_in_game(heroes, boss_players):
@@ -370,7 +370,7 @@ class BossPlayerRules:
     # -- the aim -------------------------------------------------------------------------------------
     def sides(self):
         if not self.g.boss_on:
-            return None
+            return super().sides()          # Spy Mode's (spy.py), else None
         bs = [q for q in range(self.n) if self.bp_seat[q]]
         if len(bs) <= 1 or self.g.boss_shared:
             return ["boss" if self.bp_seat[q] else "heroes" for q in range(self.n)]

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import boss_players, clock, skills
+from . import boss_players, clock, pvp, scenarios, skills, spy
 from .boss_players import seat_slot
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
@@ -52,6 +52,12 @@ def layout(game) -> ObsLayout:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:
         blocks.append(("skills", skills.SKILL_F))
+    if game.spy:        # Spy Mode (spy.py) and its Player vs Player combat (pvp.py)
+        blocks.append(("spy", spy.SPY_F))
+        if game.pvp:
+            blocks.append(("pvp", pvp.PVP_F))
+    if game.scenario:
+        blocks.append(("scenario", scenarios.block_size(game)))
     if game.boss_on:
         blocks.append(("boss", boss_players.block_size(game)))
     return ObsLayout(blocks)
@@ -116,7 +122,7 @@ def _card_table(game):
     """Per card id + 1 (0 = empty): the static columns 0..22 except doorways (rotation-dependent)."""
     comp = game.comp
     nr = comp.num_rooms
-    t = np.zeros((nr + 3, CF), dtype=np.float32)
+    t = np.zeros((nr + 4, CF), dtype=np.float32)
     for c in range(nr):
         row = t[c + 1]
         row[0] = 1
@@ -127,7 +133,8 @@ def _card_table(game):
         row[22] = comp.room_bonus[c] / 2
     t[nr + 1, [0, 1]] = 1       # START_CARD = nr
     t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
-    trap = np.zeros((nr + 3, CF), dtype=np.float32)
+    t[nr + 3, 0] = 1            # SCEN_CARD = nr + 2 (grey; the `scenario` block says which room it is)
+    trap = np.zeros((nr + 4, CF), dtype=np.float32)
     for c in range(nr):
         trap[c + 1, 11] = 1
         trap[c + 1, 11 + comp.room_trap[c]] = 1
@@ -298,7 +305,7 @@ def encode(s, p) -> np.ndarray:
         G[i + comp.room_shape[s.trap_card]] = 1
         G[i + 5 + comp.room_trap[s.trap_card] - 1] = 1
     i += 11
-    if len(s.clue_pending) > 2:
+    if len(s.clue_pending) > 2 and not (g.spy and s.clue_pending[0] != p):   # Spy Mode: the drawer's secret
         G[i + s.clue_pending[2]] = 1
     i += 25
     G[i] = s.living_heroes() / 4
@@ -344,6 +351,12 @@ def encode(s, p) -> np.ndarray:
         clock.encode(s, p, v[L.slices["clock"]])
     if g.skills:
         skills.encode(s, p, v[L.slices["skills"]])
+    if g.spy:
+        spy.encode(s, p, v[L.slices["spy"]])
+        if g.pvp:
+            pvp.encode(s, p, v[L.slices["pvp"]])
+    if g.scenario:
+        scenarios.encode(s, p, v[L.slices["scenario"]])
     if g.boss_on:
         boss_players.encode(s, p, v[L.slices["boss"]])
     np.clip(v, 0.0, 1.0, out=v)
@@ -371,7 +384,8 @@ def view(s, p) -> dict:
     nr = comp.num_rooms
 
     def name(c):
-        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else comp.room_name[c]
+        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else "Scenario Room" if c == nr + 2 \
+            else comp.room_name[c]
 
     rooms = []
     for cell in range(geo.ncells):
@@ -442,6 +456,12 @@ def view(s, p) -> dict:
         out["clock"] = clock.view(s)
     if g.skills:
         out["skills"] = skills.view(s)
+    if g.spy:
+        out.update(spy.view(s, p))          # the Spy block; the Clue drawn and the deck's bottom, masked
+        if g.pvp:
+            out["pvp"] = pvp.view(s)
+    if g.scenario:
+        out["scenario"] = scenarios.view(s)
     if g.boss_on:
         out["boss_players"] = boss_players.view(s, p)
     return out

@@ -43,7 +43,10 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import resolution, smoke, walls
+from . import pvp, resolution, scenarios, smoke, spy, walls
+from .pvp import PvpRules
+from .scenarios import ScenarioRules
+from .spy import SpyRules
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -93,6 +96,10 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
+        "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
+        "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
+        "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -106,7 +113,7 @@ class VirusLabGame(Game):
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
-               "boss_win": boss_players.BOSS_WIN}
+               "scenario": scenarios.NAMES, "boss_win": boss_players.BOSS_WIN}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
 
     def _validate_config(self):
@@ -133,6 +140,8 @@ class VirusLabGame(Game):
         clock.configure(self)
         campaign.configure(self)
         skills.configure(self)
+        spy.configure(self)
+        scenarios.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -149,9 +158,10 @@ class VirusLabGame(Game):
         self.ranged = self.config["advanced_combat"] == "ranged"
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution or self.boss_on:   # the advanced elements' actions, appended
-            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.boss_base = \
-                ranged_table(self.geo, self.ranged, self.smoke, self.resolution, self.boss_on)
+        if self.ranged or self.smoke or self.resolution or self.spy or self.boss_on:   # the elements' actions, last
+            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.spy_base,
+             self.pvp_base, self.boss_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
+                                                           self.spy, self.pvp, self.boss_on)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -167,12 +177,14 @@ class VirusLabGame(Game):
         self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors, scenarios.SCEN_DOORS]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ()) + (boss_players.FIELDS if self.boss_on else ())
+            campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
+            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ()) + (
+            boss_players.FIELDS if self.boss_on else ())
         if self.boss_on:
             self.cooperative = False        # sides: Heroes against Boss players (boss_players.sides)
         self._inner = {}
@@ -242,7 +254,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -421,6 +433,12 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
         if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
             self.queue.insert(0, [Q_SKILLS])
+        if g.spy:                   # the Spy deck dealt (spy.py), the PvP register (pvp.py)
+            spy.setup(self)
+            if g.pvp:
+                pvp.setup(self)
+        if g.scenario:
+            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
         if g.boss_on:
             self._bp_setup()
 
@@ -444,6 +462,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
         return self.truncated
 
     def returns(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
         if self.g.boss_on:
@@ -451,6 +471,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.scores(self)
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
 
     def info(self) -> dict:
@@ -459,6 +481,11 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
 
     def ranking(self) -> list:
         """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
+        if self.g.spy:
+            return spy.ranking(self, self._base_ranking())
+        return self._base_ranking()
+
+    def _base_ranking(self):
         if not self.won:
             return []
         if len(self.exit_order) == 1:
@@ -586,6 +613,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
+        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
+            return
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()
@@ -676,6 +705,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
                 self.ph, self.cur = PH_FOUR, p
         elif k == Q_FINAL:
             self.queue[0:0] = final_attack_steps(self)
+        elif k == Q_PVP:
+            pvp.resolve(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."
@@ -697,7 +728,7 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
         self.terminal = True
         self.ph = PH_NONE
         q = self.antidote_out
-        self.won = q >= 0 and self.alive[q]
+        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
 
     # -- real time phase -------------------------------------------------------------------
@@ -716,8 +747,7 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
         elif ph in (PH_WOUND, PH_REFILL):
             m[A.KEEP] = m[A.REDRAW] = True      # asked only when a redraw is possible
         elif ph == PH_CLUE:
-            m[A.KEEP] = True
-            m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
+            self._mask_clue(m, p)
         elif ph == PH_TRAP:
             opts = self._trap_options(self.trap_card)
             for h, d, r in opts:
@@ -767,6 +797,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_SCENARIO:
+            self._mask_scenario(m, p)
         elif ph == PH_BOSS:
             self._mask_boss(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
@@ -861,6 +893,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, HiddenInfo, ClockRules, Ca
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_SCENARIO:
+            self._apply_scenario(a, p)
         elif ph == PH_BOSS:
             self._apply_boss(a, p)
         elif ph == PH_SLOW:

@@ -70,6 +70,10 @@ class LabRules:
         self.clue_pending = []
         return False
 
+    def _mask_clue(self, m, p):
+        m[A.KEEP] = True
+        m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0     # "use 2 Advantages"
+
     def _apply_clue(self, a, p):
         c = self.clue_pending.pop()
         if a == A.REDRAW:
