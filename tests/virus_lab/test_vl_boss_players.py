@@ -69,6 +69,9 @@ def test_config_up_to_six_players_only_with_boss_players():
         with pytest.raises(ValueError, match="boss_players"):
             game(3, boss_players=1, **other)
     assert game(6, boss_players=2).num_players == 6 and game(5, boss_players=1).num_heroes == 4
+    # the class keeps the base game's 1-4 (tools iterate over it with the default config); an instance with Boss
+    # players takes 6 (the env's agents, OpenSpiel's players)
+    assert type(game(2)).max_players == 4 and game(6, boss_players=2).max_players == 6
     assert game(2).cooperative and not game(3, boss_players=1).cooperative
 
 

@@ -38,6 +38,20 @@ MINIONS = range(4)
 NK = 9                                  # creatures.NK (creatures imports this module)
 
 
+MAX_SEATS = 6       # "increases the player limit to 6"
+
+
+def allow_seats(g, n, config) -> None:
+    """Before the core checks the player count: 5-6 seats only with Boss players (the class keeps 1-4, the base
+    game's range, for every tool that iterates over player counts with the default config)."""
+    if isinstance(n, bool) or not isinstance(n, int) or not g.max_players < n <= MAX_SEATS:
+        return
+    if not config.get("boss_players"):
+        raise ValueError(f"config key 'boss_players': num_players={n} needs Boss players (1-4 Heroes; "
+                         "'boss_players' 1 or 2 allows 5-6 players)")
+    g.max_players = MAX_SEATS       # this instance only
+
+
 def configure(g) -> None:
     """`g.boss_on`, `g.num_heroes`, `g.boss_seats`; the player count: Heroes 1-4, Boss players 0-2."""
     c = g.config

@@ -72,7 +72,7 @@ class VirusLabGame(Game):
     """Virus for 1-4 Heroes, with 1-2 Boss players up to 6 seats ("No Real Time"). Config: docs/rules/virus_lab.md."""
 
     env_id = "virus_lab_v0"
-    min_players, max_players, default_players = 1, 6, 2    # 5-6: Heroes plus Boss players (boss_players.py)
+    min_players, max_players, default_players = 1, 4, 2    # 5-6 only with Boss players (boss_players.py)
     cooperative = True          # every seat shares one result (core.Game.cooperative; team tournaments)
     DEFAULTS = {
         "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
@@ -115,6 +115,10 @@ class VirusLabGame(Game):
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
                "scenario": scenarios.NAMES, "boss_win": boss_players.BOSS_WIN}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
+
+    def __init__(self, num_players: int | None = None, **config):
+        boss_players.allow_seats(self, num_players, config)      # 5-6 seats: Heroes plus Boss players
+        super().__init__(num_players, **config)
 
     def _validate_config(self):
         c = self.config
