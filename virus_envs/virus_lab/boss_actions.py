@@ -186,7 +186,7 @@ class BossActionRules:
         elif k == B_ACTIVATE:
             self._bp_ask(p, M_ACT, self._free_leaders())
         elif k == B_DEACTIVATE:
-            self._deactivate(p)
+            self._boss_deactivate(p)
             self._bp_menu(p)
         elif k == B_MOVE:
             self._bp_ask(p, M_MOVE, self._area_groups(p))
@@ -272,7 +272,7 @@ class BossActionRules:
         if self.armed[cell]:
             self.explode(cell)
 
-    def _deactivate(self, p):
+    def _boss_deactivate(self, p):
         """ "The player takes the corresponding Boss card back into his hand. The deactivated Boss returns to its
         original Leader status." (The card was face up: everybody knows it is in his hand.)"""
         i = boss_index(self, p)
