@@ -40,6 +40,7 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 from __future__ import annotations
 
 from virus_envs.agents.base import ParamAgent
+from virus_envs.agents.virus_lab_boss import BossPlay
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, MAX_OPTS, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
@@ -63,7 +64,7 @@ P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_REST
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(SpyPlay, TeamPlay, ParamAgent):
+class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -103,6 +104,12 @@ class VirusLabHeuristic(SpyPlay, TeamPlay, ParamAgent):
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
         # Skill cards (skills on): the most Action cubes bid on one card in the auction
         "skill_bid": 2,
+        # the Boss side (boss_players, agents/virus_lab_boss.py): add minions when a Hero is within `boss_near`
+        # rooms of the Boss (as the crow flies) and the Boss keeps `boss_add_hp` Hit points after the Damage; the
+        # Boss's own group stops `boss_keep` rooms short of the Heroes (0: it walks into them)
+        "boss_near": 4,
+        "boss_add_hp": 2,
+        "boss_keep": 0,
     }
     # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
     SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
@@ -122,7 +129,9 @@ class VirusLabHeuristic(SpyPlay, TeamPlay, ParamAgent):
         ph = decision.phase
         v = decision.view
         p = decision.seat
-        if ph == P_ACT:
+        if self._is_boss_seat(v, p):         # Play as Boss: the Boss side (agents/virus_lab_boss.py)
+            a = self._boss_act(v, p, m)
+        elif ph == P_ACT:
             a = self._real_time(v, p, m)
         elif ph == P_ROLL:
             a = self._build_roll(v, p, m)

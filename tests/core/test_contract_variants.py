@@ -27,6 +27,10 @@ VARIANTS = [
     ("virus_lab_v0", 3, {"scenario": "save_the_child", "auto_display_choices": True}),
     ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False}),
     ("virus_lab_v0", 4, {"scenario": "captive"}),
+    # virus_lab: Play as Boss (issue 16): 5 and 6 players, the Boss players' secret hands
+    ("virus_lab_v0", 5, {"boss_players": 1, "skills": "auction"}),
+    ("virus_lab_v0", 6, {"boss_players": 2, "infected_boss": True, "difficulty": 3, "auto_slow_phase": False,
+                         "skills": "draft"}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,

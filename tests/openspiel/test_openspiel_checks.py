@@ -154,7 +154,8 @@ OTHER_VALUES = {
                      "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
                      "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
                      "skills": "draft", "campaign": True, "campaign_games": 2,
-                     "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True},
+                     "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True,
+                     "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses"},
 }
 # keys whose other value needs another key set with it ("Player vs Player (only for Spy mode variant)")
 COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True}}}

@@ -16,7 +16,9 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(scenario="captive", skills="draft", smoke_bombs=True, resolution_tokens=True),
             dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child"),
             dict(spy=True, pvp=True, scenario="reboot"), dict(spy=True, scenario="captive", real_time=True),
-            dict(spy=True, scenario="save_the_child", auto_child=False)]
+            dict(spy=True, scenario="save_the_child", auto_child=False),
+            dict(boss_players=1, infected_boss=True, real_time=True, smoke_bombs=True, final_attack=True,
+                 legend=True, walls=True, advanced_combat="ranged", resolution_tokens=True)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)

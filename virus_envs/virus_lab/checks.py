@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, pvp, scenarios, skills, spy, walls
+from . import boss_players, campaign, clock, creatures as CR, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_BOSS, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 23
+_NUM_STEPS = 24
 
 
 def validate_dict(g, d) -> None:
@@ -55,6 +55,8 @@ def validate_dict(g, d) -> None:
         raise fail(env, "ph", "a Skill card choice needs skills on")
     if d["ph"] == PH_SCENARIO and not g.scenario:
         raise fail(env, "ph", "the Room Positioning Method needs a scenario on")
+    if d["ph"] == PH_BOSS and not g.boss_on:
+        raise fail(env, "ph", "a Boss player's action needs boss_players or infected_boss")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -173,7 +175,7 @@ def validate_dict(g, d) -> None:
     if clue_pending and (len(clue_pending) < 2 or clue_pending[0] >= n):
         raise fail(env, "clue_pending", "must be empty or [seat, Clues to draw, drawn cards...]")
     i("net_left", 0, 2)
-    i("opt_kind", 0, 8)
+    i("opt_kind", 0, 9 if g.boss_on else 8)     # 9: a Boss player's side (boss_players.ask_side)
     i("pl_kind", -2, NK - 1)
     i("pl_player", -1, n - 1)
     for f in ("sl_pick", "sl_side", "pl_ord", "pl_move"):
@@ -244,15 +246,18 @@ def validate_dict(g, d) -> None:
         spy.validate(g, d)
     check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:],
                                        **({"spy_hand": spy.held_cards(d)} if g.spy else {})}, Counter(range(nc)))
+    if g.boss_on:
+        boss_players.validate(g, d)
     check_conserved(env, "Boss card", {"boss_deck": boss_deck, "bosses": [rec[2] for rec in bosses],
-                                       "boss_gone": [x[0] for x in gone]}, Counter(range(nb)))
+                                       "boss_gone": [x[0] for x in gone], **boss_players.card_places(g, d)},
+                    Counter(range(nb)))
     for k in range(NK):
         on = sum(cre[c * NK + k] for c in range(N))
         if k == CR.BOSS:
             for c in range(N):
                 if cre[c * NK + k] != sum(1 for rec in bosses if rec[0] == c):
                     raise fail(env, "cre", f"holds {cre[c * NK + k]} Bosses in room {c}, bosses says otherwise")
-        elif pool[k] + on + sum(1 for rec in bosses if rec[1] == k) != comp.cre_count[k]:
+        elif pool[k] + on + sum(1 for rec in bosses if rec[1] == k) + boss_players.boxed(g, d, k) != comp.cre_count[k]:
             raise fail(env, "pool", f"Creature kind {k}: reserve + map + Bosses is not the {comp.cre_count[k]} "
                                     "miniatures of the box")
     for c in range(N):
@@ -280,7 +285,7 @@ def validate_dict(g, d) -> None:
     if i("breach_pool", 0) + sum(t_breach) + sum(breach) != comp.breach_supply:
         raise fail(env, "breach_pool", f"reserve + stocks + map is not the {comp.breach_supply} Breach tiles")
     if g.walls:
-        walls.check(env, n, bar_pool, t_bar, barrier, fail)
+        walls.check(env, g.num_heroes, bar_pool, t_bar, barrier, fail)     # "for each Hero in the game"
     for k in range(0 if g.walls else 4):
         if bar_pool[k] + sum(t_bar[q][k] for q in range(n)) + sum(1 for x in barrier if x > k) \
                 != comp.barrier_supply[k]:

@@ -5,7 +5,7 @@
 | players | 1-4 Heroes, seats in clockwise order; the Lead player starts each phase |
 | turn | Event phase (from turn 2) -> Real Time phase (players act in turn, one action at a time, and pass) -> Slow phase (automatic: `auto_slow_phase`) -> Turn End (wounds, resources, recovery, refill, new Lead) |
 | actions | `actions.py` (one table for every phase); the mask is the only source of legality |
-| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`) |
+| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`); with Boss players per side (`boss_players.py`) |
 | scores | 1 per seat on a victory, 0 otherwise; `ranking()` gives the rulebook's ranking of a won game |
 
 Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
@@ -19,10 +19,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import campaign, clock, creatures as CR, skills
+from . import boss_players, campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
+from .boss_actions import BossActionRules
+from .boss_players import BossPlayerRules
 from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
@@ -67,10 +69,10 @@ _FIELDS = (
 
 
 class VirusLabGame(Game):
-    """Virus for 1-4 Heroes (base game, "No Real Time" variant). Config keys: docs/rules/virus_lab.md."""
+    """Virus for 1-4 Heroes, with 1-2 Boss players up to 6 seats ("No Real Time"). Config: docs/rules/virus_lab.md."""
 
     env_id = "virus_lab_v0"
-    min_players, max_players, default_players = 1, 4, 2
+    min_players, max_players, default_players = 1, 4, 2    # 5-6 only with Boss players (boss_players.py)
     cooperative = True          # every seat shares one result (core.Game.cooperative; team tournaments)
     DEFAULTS = {
         "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
@@ -106,11 +108,18 @@ class VirusLabGame(Game):
         "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
         "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
+        "boss_players": 0,          # PLAY AS BOSS: 1-2 of the seats (the last ones) play as Boss (boss_players.py)
+        "infected_boss": False,     # True: an infected dead Hero becomes a Boss player at the next Slow phase
+        "boss_win": "killer",       # who wins by the last Hero's death: "killer" (literal) / "all_bosses"
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
-               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES}
-    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
+               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES, "boss_win": boss_players.BOSS_WIN}
+    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
+
+    def __init__(self, num_players: int | None = None, **config):
+        boss_players.allow_seats(self, num_players, config)      # 5-6 seats: Heroes plus Boss players
+        super().__init__(num_players, **config)
 
     def _validate_config(self):
         c = self.config
@@ -132,6 +141,7 @@ class VirusLabGame(Game):
         except ValueError as e:
             raise ValueError(f"config key 'data_dir': {e}") from None
         self.level = c["difficulty"]
+        boss_players.configure(self)
         clock.configure(self)
         campaign.configure(self)
         skills.configure(self)
@@ -153,9 +163,10 @@ class VirusLabGame(Game):
         self.ranged = self.config["advanced_combat"] == "ranged"
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution or self.spy:    # the advanced elements' actions, last
+        if self.ranged or self.smoke or self.resolution or self.spy or self.boss_on:   # the elements' actions, last
             (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.spy_base,
-             self.pvp_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution, self.spy, self.pvp)
+             self.pvp_base, self.boss_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
+                                                           self.spy, self.pvp, self.boss_on)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -177,7 +188,10 @@ class VirusLabGame(Game):
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
             campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
-            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ())
+            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ()) + (
+            boss_players.FIELDS if self.boss_on else ())
+        if self.boss_on:
+            self.cooperative = False        # sides: Heroes against Boss players (boss_players.sides)
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -245,7 +259,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -277,7 +291,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         self.cre = bytearray(N * NK)
         self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
-        self.bar_pool = walls.supply(n) if g.walls else list(comp.barrier_supply)
+        self.bar_pool = walls.supply(g.num_heroes) if g.walls else list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
         self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
         self.exit_open = False
@@ -331,7 +345,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
-        rem = comp.removals[n] if n in comp.removals else None
+        rem = comp.removals.get(g.num_heroes)          # by the number of Heroes (Boss players excepted)
         self.room_out = []          # removed at setup: unknown to every player
         if rem is not None:
             if "random" in rem:
@@ -430,6 +444,8 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
                 pvp.setup(self)
         if g.scenario:
             self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
+        if g.boss_on:
+            self._bp_setup()
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -455,6 +471,8 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
             return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
+        if self.g.boss_on:
+            return np.array(self.boss_returns())
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
@@ -558,15 +576,6 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         self.room_deck.insert(0, c)
         self.room_known += 1
 
-    def _remove_boss(self, i):
-        """Boss i leaves the map (killed, or its group returned to the reserve): its Leader miniature goes back to
-        the reserve, its card out of the game (still hidden if nobody met the Boss)."""
-        rec = self.bosses.pop(i)
-        self.boss_gone.append([rec[2], 1 if i in self.boss_seen else 0])
-        self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
-        self.pool[rec[1]] += 1
-        self.cre[rec[0] * NK + CR.BOSS] -= 1
-
     def _move_cubes(self, p, k, cell):
         """Spend k Action cubes from p's stock onto `cell`."""
         self.stock[p] -= k
@@ -636,7 +645,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
                 c = self.card[cell]
                 if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
                     cols.append(comp.room_colour[c])
-            CR.place_begin(self, p, cols)
+            CR.place_begin(self, self._placer(p), cols)     # a Boss player may place them (boss_players.py)
             self._place_continue()
         elif k == Q_DAMAGE:
             self.ret = RET_QUEUE
@@ -661,6 +670,8 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
             self._late_step(item[1])
         elif k == Q_SKILLS:
             self._skills_step()
+        elif k == Q_BOSS:
+            self._boss_step()
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -673,7 +684,7 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
         elif k == Q_RESPAWN:
             p = item[1]
             hosts = self._hosts(p)
-            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts:
+            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts and self.may_respawn(p):
                 if len(hosts) == 1:
                     self._respawn(p, hosts[0])
                 else:
@@ -696,22 +707,10 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
                 return
             # "The player to the right of the current Lead player becomes the new Lead player"
             self.lead = (self.lead - 1) % self.n
+            if self.g.boss_on:
+                self._bp_turn_end()
             self.turn += 1
             self.queue = [[Q_EVENT]]
-
-    def _slow_continue(self):
-        """Run the Creature movement until it ends or the Lead player must choose."""
-        if CR.slow_run(self, not self.g.config["auto_slow_phase"]):
-            self.ph, self.cur = PH_SLOW, self.lead
-            return
-        for p, amt in self.sl_events:
-            self.queue.insert(0, [Q_DAMAGE, p, amt, 0, 1])
-        self.sl_events = []
-
-    def _place_continue(self):
-        """Place the queued new Creatures until done or the placing player must choose."""
-        if CR.place_run(self, not self.g.config["auto_slow_phase"]):
-            self.ph, self.cur = PH_SLOW, self.pl_player
 
     def _finish(self):
         if self.terminal:
@@ -786,6 +785,8 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
             self._mask_skill(m, p)
         elif ph == PH_SCENARIO:
             self._mask_scenario(m, p)
+        elif ph == PH_BOSS:
+            self._mask_boss(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -859,12 +860,14 @@ class VirusLabState(SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, C
             self._apply_skill(a, p)
         elif ph == PH_SCENARIO:
             self._apply_scenario(a, p)
+        elif ph == PH_BOSS:
+            self._apply_boss(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
             if self.opt_kind == CR.OPT_NONE:        # else the choice asked a follow-up (2B side, entry)
                 self.ph = PH_NONE
-                if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER):   # movement; the others: placement
+                if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER, CR.OPT_BOSS):   # movement; else placement
                     self._slow_continue()
                 else:
                     self._place_continue()

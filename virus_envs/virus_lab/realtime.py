@@ -121,6 +121,7 @@ class RealTimeRules:
             return
         # Additional Final Attack: "at the beginning of Slow Phase" (before the Four-leaf tokens and the movement)
         dq += [[Q_FINAL]] if self.g.final_attack else []
+        dq += [[Q_BOSS]] if self.g.boss_on else []     # the Boss players' actions (boss_actions.py)
         self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]

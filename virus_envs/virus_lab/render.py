@@ -94,8 +94,11 @@ def seat_text(g, v: dict) -> str:
         out.append(f"{r:>3} " + " ".join(row))
     out.append("rooms: R/Y/B/G colour (lower case: trap side), S Starting Room, X Exit Control; cell = row * "
                f"{geo.cols} + column")
+    boss_seats = v["boss_players"]["seats"] if v.get("boss_players") else ()
     for h in v["heroes"]:
         q = h["seat"]
+        if q in boss_seats:             # listed below as a Boss player
+            continue
         where = "exited" if h["exited"] else ("dead" if not h["alive"] else f"room {h['pos']}")
         wounds = " ".join(("?" if w["face_down"] else "w") + ("!" if w["deep"] else "") for w in h["wounds"]) or "none"
         toks = ", ".join(f"{TOKENS[k].replace('_', '-')} {n}" for k, n in enumerate(h["tokens"]) if n) or "no tokens"
@@ -111,5 +114,15 @@ def seat_text(g, v: dict) -> str:
     if dc:
         out.append(f"display choice ({dc['kind']}, for '{dc['for']}'): player_{dc['seat']} picks {dc['left']} "
                    f"of slots {dc['slots']}")
+    bp = v.get("boss_players")
+    if bp:                  # Play as Boss: the Boss players, their Bosses, the reader's own hand and choice
+        for q in bp["seats"]:
+            boss = (f"Boss {bp['active'][q]} in room {bp['active_cell'][q]}, damage {bp['damage'][q]}"
+                    if bp["active"][q] else "no Boss")
+            out.append(f"player_{q}{' (you)' if q == p else ''} plays as Boss: {bp['hand_sizes'][q]} cards; {boss}")
+        if bp["hand"]:
+            out.append(f"    your Boss cards: {', '.join(bp['hand'])}")
+        if bp["choice"] and bp["choice"]["options"]:
+            out.append(f"    your choice: slow option i = {bp['choice']['options']}")
     return "\n".join(out)
 
