@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, skills, walls
+from . import campaign, clock, creatures as CR, divided, skills, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
@@ -53,6 +53,8 @@ def validate_dict(g, d) -> None:
         raise fail(env, "ph", "a late-start declaration needs real_time=True")
     if d["ph"] == PH_SKILL and not g.skills:
         raise fail(env, "ph", "a Skill card choice needs skills on")
+    if d["ph"] == PH_AGREE and not g.divided:
+        raise fail(env, "ph", "an agreement to a divided combat needs advanced_combat='divided' or 'full'")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -190,7 +192,7 @@ def validate_dict(g, d) -> None:
             or rr_[1] > rr_[0] or rr_[2] > rr_[1]:
         raise fail(env, "resol_pool", "reserve + stocks + roll is not the box's Resolution tokens")
     shot = ints("ranged", None, 0)
-    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
+    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not int(not g.divided) <= shot[1] <= g.ranged_dmax):
         raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "
                                   "(advanced_combat='ranged')")
     # -- the decks and what is known of them ---------------------------------------------------------
@@ -290,3 +292,5 @@ def validate_dict(g, d) -> None:
         skills.validate(g, d)
     if g.campaign:
         campaign.validate_game(g, d)
+    if g.divided:
+        divided.validate(g, d)

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, skills
+from . import clock, divided, skills
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -60,7 +60,8 @@ def advanced_size(game):
     bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
     roll's (in it / 4, positive / 4, fixes left / 4)."""
     N = game.geo.ncells
-    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0)
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0) + (
+        divided.OBS if game.divided else 0)
 
 
 def _encode_advanced(s, p, out):
@@ -84,6 +85,9 @@ def _encode_advanced(s, p, out):
         out[i + 4] = s.resol_pool / 4
         for j in range(3):
             out[i + 5 + j] = s.resol_roll[j] / 4
+        i += 8
+    if g.divided:
+        divided.encode(s, p, out[i:i + divided.OBS])
 
 
 def _display_table(game):
@@ -429,6 +433,8 @@ def view(s, p) -> dict:
         out["clock"] = clock.view(s)
     if g.skills:
         out["skills"] = skills.view(s)
+    if g.divided:
+        out.update(divided.view(s))
     return out
 
 

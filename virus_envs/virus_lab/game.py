@@ -41,7 +41,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import resolution, smoke, walls
+from . import divided, resolution, smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -86,7 +86,7 @@ class VirusLabGame(Game):
         # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
         "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
         "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
-        "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
+        "advanced_combat": "off",       # Advanced Combat: "ranged" (ranged.py), "divided" (divided.py), "full" (both)
         "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
@@ -100,7 +100,7 @@ class VirusLabGame(Game):
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"), "skills": skills.METHODS}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -139,12 +139,13 @@ class VirusLabGame(Game):
         comp = self.comp
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
-        self.ranged = self.config["advanced_combat"] == "ranged"
+        self.ranged = self.config["advanced_combat"] in ("ranged", "full")
+        self.divided = self.config["advanced_combat"] in ("divided", "full")
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution:   # the advanced elements' actions, after the base ids
-            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
-                self.geo, self.ranged, self.smoke, self.resolution)
+        if self.ranged or self.smoke or self.resolution or self.divided:   # the advanced elements' actions, last
+            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base,
+             self.take_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution, self.divided)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -165,7 +166,7 @@ class VirusLabGame(Game):
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ())
+            campaign.FIELDS if self.campaign else ()) + (divided.FIELDS if self.divided else ())
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -233,7 +234,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -407,6 +408,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
         # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
         self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
+        if g.divided:               # the divided combat (divided.py): the split stored, a request, refusals
+            self.share, self.agree, self.refused = [[] for _ in range(n)], [], [False] * n
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
@@ -514,10 +517,6 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
     # -- helpers -----------------------------------------------------------------------------
     def active(self, p):
         return self.pos[p] >= 0
-
-    def in_combat(self, p):
-        c = self.pos[p]
-        return c >= 0 and CR.has_creatures(self, c)
 
     def knowledge(self, p):
         return 8 + self.tok[p][TK_BOOK] + self.stat_bonus(p, "knowledge")
@@ -773,6 +772,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_AGREE:
+            self._mask_agree(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -865,6 +866,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_AGREE:
+            self._apply_agree(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

@@ -14,7 +14,9 @@ combat. Roll using the same rules as for a normal attack.
 Actions (appended after the base table by `action_table`, so the base ids keep their meaning):
 `ranged attack <side> distance <k>` for k = 1 .. the table's longest line; the roll is then built, thrown and its Successes spent with the normal
 combat actions against the group of the target room (`state.ranged = [target cell, distance]` meanwhile).
-Distance 0 needs the divided multi-player combat (not yet implemented), so it never arises here.
+Distance 0 (`ranged attack here (distance 0)`, appended with the divided combat: `advanced_combat="full"`): "Distance
+0 only happens when a player is not directly involved in combat because he is protected by another player"
+(divided.py).
 """
 from __future__ import annotations
 
@@ -24,12 +26,12 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False):
+def action_table(geo, ranged, smoke, resolution=False, divided=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
-    of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py) and the Resolution
-    tokens' 10 actions (with `resolution`, resolution.py): (table, first ranged id, longest distance, first smoke
-    id, first Resolution id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution)
+    of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py), the Resolution
+    tokens' 10 actions (with `resolution`, resolution.py) and the divided combat's (with `divided`, divided.py):
+    (table, first ranged id, longest distance, first smoke id, first Resolution id, first divided id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, divided)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -47,7 +49,11 @@ def action_table(geo, ranged, smoke, resolution=False):
             from .resolution import names
             for i, name in enumerate(names()):
                 t.add(name, ("resolution", i))
-        _TABLES[key] = (t, base, dmax, sm, rs)
+        dv = len(t)
+        if divided:
+            from .divided import add_actions
+            add_actions(t, ranged)
+        _TABLES[key] = (t, base, dmax, sm, rs, dv)
     return _TABLES[key]
 
 
@@ -82,6 +88,11 @@ def mask(s, m, p):
         for y, k in sight_line(s, s.pos[p], d):
             if CR.has_creatures(s, y) and y not in s.smoked:     # "Smoke bombs also prevent ... ranged combat"
                 m[ranged_id(g, d, k)] = True
+    cell = s.pos[p]
+    if g.divided and CR.has_creatures(s, cell) and cell not in s.smoked:
+        # "If you are not involved in a Combat you can perform a ranged attack in your current room (Distance 0).
+        # This occurs when the Creatures in your room have all been assigned to other players."
+        m[g.take_base + CR.NK + 2] = True
 
 
 def start(s, a, p):
@@ -90,7 +101,7 @@ def start(s, a, p):
     normal attack ("The player must roll at least 1 Action cube")."""
     from .flow import PH_ROLL
     _, d, k = s.g.actions.payloads[a]
-    y = sight_line(s, s.pos[p], d)[k - 1][0]
+    y = sight_line(s, s.pos[p], d)[k - 1][0] if k else s.pos[p]
     s._reveal_bosses(y)
     s.ranged = [y, k]
     s.team = []

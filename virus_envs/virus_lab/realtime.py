@@ -154,7 +154,7 @@ class RealTimeRules:
         m[A.PASS] = True
         cell = self.pos[p]
         st = self.stock[p]
-        combat = CR.has_creatures(self, cell)
+        combat = self.in_combat(p)          # divided combat: a Hero "with zero opponents" is out of combat
         eff = comp.event_effect[self.event] if self.event >= 0 else 0
         if st >= 1:
             for d in range(4):
@@ -174,6 +174,8 @@ class RealTimeRules:
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
         if g.smoke:
             m[smoke.use_id(g)] = smoke.can_use(self, p)
+        if g.divided:
+            self._mask_take(m, p)
         if not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -272,7 +274,7 @@ class RealTimeRules:
             self._move_cubes(p, self.search_cubes(p), cell)
             self.searched[cell] = p
         elif a == A.ACTIVATE:
-            combat = CR.has_creatures(self, cell)
+            combat = self.in_combat(p)
             self._move_cubes(p, 2 if combat else 1, cell)
             c = self.card[cell]
             if c == EXIT_CARD:
@@ -339,9 +341,12 @@ class RealTimeRules:
             self.team = []
             pending = True
         elif a >= NUM_ACTIONS:              # the advanced elements' actions, appended to the table
-            if g.actions.payloads[a][0] == "ranged":
+            kind = g.actions.payloads[a][0]
+            if kind == "ranged":
                 ranged.start(self, a, p)    # `ranged attack <side> distance <k>` (ranged.py)
                 pending = True
+            elif kind == "take":
+                pending = self._take_request(a, p)  # `take <creature> from the other heroes` (divided.py)
             else:
                 smoke.use(self, p)          # `use smoke bomb` (smoke.py)
         elif a == A.TOGETHER:
