@@ -17,11 +17,12 @@ from virus_envs.virus_lab.game import VirusLabGame
 OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced_combat": "ranged"},
            {"smoke_bombs": True}, {"resolution_tokens": True},
            {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
-            "resolution_tokens": True, "difficulty": 3}]
+            "resolution_tokens": True, "difficulty": 3},
+           {"advanced_combat": "full", "difficulty": 3}]
 
 
 def _id(c):
-    return "-".join(k for k, v in c.items() if v is True or v == "ranged")
+    return "-".join(k if v is True else f"{k}={v}" for k, v in c.items() if v is True or isinstance(v, str))
 
 
 @pytest.mark.parametrize("cfg", OPTIONS, ids=_id)
@@ -33,7 +34,7 @@ def test_heuristic_team_plays_legal_games(cfg, n):
         assert st.is_terminal() and not st.is_truncated()
 
 
-@pytest.mark.parametrize("cfg", OPTIONS[:6], ids=_id)
+@pytest.mark.parametrize("cfg", OPTIONS[:6] + OPTIONS[7:], ids=_id)
 def test_pettingzoo_api_with_the_option(cfg):
     from pettingzoo.test import api_test
     with contextlib.redirect_stdout(io.StringIO()):

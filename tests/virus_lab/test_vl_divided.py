@@ -250,8 +250,9 @@ def test_sizes_and_names():
     assert g.observation_shape[0] == base.observation_shape[0] + 61
     full = virus_envs.game("virus_lab_v0", 2, advanced_combat="full")
     ranged = virus_envs.game("virus_lab_v0", 2, advanced_combat="ranged")
-    assert full.num_actions == ranged.num_actions + 12
-    assert full.actions.names[-1] == "ranged attack here (distance 0)"
+    assert full.num_actions == ranged.num_actions + 12 + 4 * 10
+    assert full.actions.names[ranged.num_actions + 11] == "ranged attack here (distance 0)"
+    assert full.actions.names[-1] == "ranged attack together W distance 10"
     assert full.actions.names[:ranged.num_actions] == ranged.actions.names
 
 
@@ -278,3 +279,37 @@ def test_bad_share_is_refused():
     d["agree"] = [0, 0, 1]
     with pytest.raises(ValueError, match="agree"):
         s.g.state_from_dict(d)
+
+
+def test_faq_players_may_attack_together_with_ranged_attacks():
+    """FAQ: "May players attack "Together" using ranged attacks? YES." With the rulebook's multi-player combat
+    ("Each player simultaneously rolls on his own player board, these Successes are added together, then a 1 point
+    penalty is subtracted from the total"), each shooter removing his own distance penalty ("1 positive cube ...
+    plus one additional positive cube for each room of distance"). Seat 0 at distance 1 and seat 1 at distance 2,
+    each 3 x 3 positive: (2 x 2) + (1 x 2) - 1 = 5 Successes kill the Dog (3); no counter-attack."""
+    s, rooms = _room(2, "full", p_positive=0.9999)
+    at(s, 1, rooms[1])
+    creatures(s, rooms[3], dog=1)
+    assert _legal(s, "ranged attack together") == ["ranged attack together E distance 1"]
+    s.apply_action(s.g.actions.parse("ranged attack together E distance 1"))
+    assert s.team == [0, 1] and s.ranged == [rooms[3], 1]
+    for p, k in ((0, 1), (1, 2)):
+        assert s.ph == PH_ROLL and s.cur == p and s.ranged[1] == k
+        for _ in range(2):
+            s.apply_action(A.ADD_CUBE)
+        for _ in range(3):
+            s.apply_action(A.ADD_BULLET)
+        s.apply_action(A.ROLL)
+        s.apply_action(A.ACCEPT)
+    assert s.ph == PH_SPEND and s.cur == 0 and s.succ == 4 + 2 - 1
+    s.apply_action(A.KILL + DOG)
+    assert _hurt(s) == [0, 0] and s.team == [] and s.ranged == [] and s.ph == PH_ACT and s.cur == 1
+
+
+def test_ranged_together_needs_a_partner_with_a_sight_line():
+    s, rooms = _room(2, "full")
+    at(s, 1, rooms[6])
+    creatures(s, rooms[3], zombie=1)
+    creatures(s, rooms[6], dog=1)          # seat 1 is in combat
+    assert _legal(s, "ranged attack together") == []
+    assert "ranged attack E distance 1" in _legal(s, "ranged attack")

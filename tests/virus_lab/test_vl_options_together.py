@@ -7,6 +7,7 @@ import pytest
 import virus_envs
 
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
+            dict(real_time=True, smoke_bombs=True, advanced_combat="full", resolution_tokens=True, final_attack=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
             dict(campaign_games=2, smoke_bombs=True)]
@@ -36,6 +37,16 @@ def test_the_countdown_prices_the_added_actions():
     assert {int(g.rt_cost[i]) for i in ranged} == {10}           # attack: 10 s in the shipped realtime.yaml
     assert int(g.rt_cost[smoke]) == 3                             # activate: 3 s
     assert int(g.rt_cost[names.index("buy smoke bomb")]) == 0     # bought at turn end, not in Real Time
+
+
+def test_the_countdown_prices_the_divided_combat():
+    """The distance-0 shot is a ranged attack (an attack's seconds); asking to take a Creature and the answers are
+    talk between the Heroes of one fight, free like the combat's sub-decisions (assumption 35)."""
+    g = virus_envs.game("virus_lab_v0", 2, real_time=True, advanced_combat="full")
+    names = g.actions.names
+    assert int(g.rt_cost[names.index("ranged attack here (distance 0)")]) == 10
+    for name in ("take zombie from the other heroes", "agree: give the creature", "refuse: keep the creatures"):
+        assert int(g.rt_cost[names.index(name)]) == 0
 
 
 @pytest.mark.parametrize("cfg", [{}, dict(smoke_bombs=True), dict(smoke_bombs=True, real_time=True)])

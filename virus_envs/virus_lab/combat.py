@@ -193,6 +193,8 @@ class CombatRules:
             i = self.team.index(p) + 1
             if i < len(self.team):
                 h = self.team[i]
+                if self.ranged:             # a ranged attack together: his own distance penalty
+                    self.ranged[1] = ranged.distance(self, h, self.ranged[0])
                 self.stock[h] -= 1
                 self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
                 self.ph, self.cur = PH_ROLL, h
@@ -244,6 +246,7 @@ class CombatRules:
         if self.ranged:
             # "The player does not suffer any Creature counter-attack"
             self.ranged = []
+            self.team = []
             self.ph = PH_NONE
             self._rt_continue()
             return

@@ -37,15 +37,19 @@ TARGETS = CREATURE_NAMES + ("boss",)
 OBS = 4 * 11 + 4 + NK + 4
 
 
-def add_actions(t, ranged):
+def add_actions(t, ranged, dmax):
     """`take <creature> from the other heroes` (9), `agree: give the creature`, `refuse`, and with the ranged
-    attack `ranged attack here (distance 0)`, appended at the end of the action table (ranged.action_table)."""
+    attack (`advanced_combat="full"`) `ranged attack here (distance 0)` and `ranged attack together <side> distance
+    <k>` (k = 1 .. dmax), appended at the end of the action table (ranged.action_table)."""
     for k, name in enumerate(TARGETS):
         t.add(f"take {name} from the other heroes", ("take", k))
     t.add("agree: give the creature", ("agree",))
     t.add("refuse: keep the creatures", ("refuse",))
     if ranged:
         t.add("ranged attack here (distance 0)", ("ranged", -1, 0))
+        for d in range(4):
+            for k in range(1, dmax + 1):
+                t.add(f"ranged attack together {'NESW'[d]} distance {k}", ("ranged", d, k, "together"))
 
 
 def room_heroes(s, cell):

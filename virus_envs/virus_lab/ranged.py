@@ -52,7 +52,7 @@ def action_table(geo, ranged, smoke, resolution=False, divided=False):
         dv = len(t)
         if divided:
             from .divided import add_actions
-            add_actions(t, ranged)
+            add_actions(t, ranged, dmax)
         _TABLES[key] = (t, base, dmax, sm, rs, dv)
     return _TABLES[key]
 
@@ -88,6 +88,13 @@ def mask(s, m, p):
         for y, k in sight_line(s, s.pos[p], d):
             if CR.has_creatures(s, y) and y not in s.smoked:     # "Smoke bombs also prevent ... ranged combat"
                 m[ranged_id(g, d, k)] = True
+    if g.divided:
+        # FAQ: "May players attack "Together" using ranged attacks? YES."
+        tb = g.take_base + CR.NK + 3
+        for d in range(4):
+            for y, k in sight_line(s, s.pos[p], d):
+                if CR.has_creatures(s, y) and y not in s.smoked and partners(s, p, y):
+                    m[tb + d * g.ranged_dmax + k - 1] = True
     cell = s.pos[p]
     if g.divided and CR.has_creatures(s, cell) and cell not in s.smoked:
         # "If you are not involved in a Combat you can perform a ranged attack in your current room (Distance 0).
@@ -95,16 +102,38 @@ def mask(s, m, p):
         m[g.take_base + CR.NK + 2] = True
 
 
+def distance(s, p, y):
+    """The shortest distance at which p sees room y (0: his own room, when he is out of combat), or -1."""
+    if s.pos[p] == y:
+        return 0 if s.g.divided and not s.in_combat(p) else -1
+    best = -1
+    for d in range(4):
+        for z, k in sight_line(s, s.pos[p], d):
+            if z == y and (best < 0 or k < best):
+                best = k
+    return best
+
+
+def partners(s, p, y):
+    """The other Heroes who can shoot at room y with p ("attack the same target together"): on the map, out of
+    combat, with an Action cube and a sight line (each shoots from his own distance)."""
+    return [h for h in ((p + i) % s.n for i in range(1, s.n))
+            if s.pos[h] >= 0 and s.stock[h] >= 1 and not s.in_combat(h) and distance(s, h, y) >= 0]
+
+
 def start(s, a, p):
     """Declare the shot: the Boss cards of the target room are revealed ("Keep the Boss card hidden until a Hero
     interacts with the Boss (moves up its room or performs a ranged attack)"); then the roll is built as for a
     normal attack ("The player must roll at least 1 Action cube")."""
     from .flow import PH_ROLL
-    _, d, k = s.g.actions.payloads[a]
+    _, d, k = s.g.actions.payloads[a][:3]
     y = sight_line(s, s.pos[p], d)[k - 1][0] if k else s.pos[p]
     s._reveal_bosses(y)
     s.ranged = [y, k]
     s.team = []
+    if len(s.g.actions.payloads[a]) > 3:        # together: each partner rolls in turn from his own distance
+        s.team = [p] + partners(s, p, y)
+        s.team_succ = 0
     s.dodged[p] = [0] * CR.NK      # out of combat: nothing Dodged; the shot's Successes only kill (no counter-attack)
     s.stock[p] -= 1
     s.roll = [1, 0, 0, 0, 0, 0, 0, 0]
