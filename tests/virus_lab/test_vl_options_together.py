@@ -7,7 +7,8 @@ import pytest
 import virus_envs
 
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
-            dict(real_time=True, smoke_bombs=True, advanced_combat="full", resolution_tokens=True, final_attack=True),
+            dict(real_time=True, smoke_bombs=True, advanced_combat="full", resolution_tokens=True, final_attack=True,
+                 morbo=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
             dict(campaign_games=2, smoke_bombs=True)]

@@ -68,7 +68,7 @@ def check_invariants(s):
             cards.append(s.trap_card)
         assert sorted(cards) == list(range(144)), "room cards not conserved"
     wounds = s.wound_deck + s.wound_discard + [w[0] for p in range(n) for w in s.wounds[p] if w[0] >= 0]
-    assert len(wounds) == len(set(wounds)) and len(wounds) == 25
+    assert len(wounds) == len(set(wounds)) and len(wounds) == g.num_wound_cards
 
 
 def play_random(g, seed, check=False, max_steps=100000):

@@ -23,7 +23,7 @@ _NUM_STEPS = 22
 def validate_dict(g, d) -> None:
     env, n, comp, geo = g.env_id, g.num_players, g.comp, g.geo
     N, E = geo.ncells, geo.nedges
-    nr, ne, nw, nc, nb = (comp.num_rooms, len(comp.event_name), len(comp.wound_infection), len(comp.clue_kind),
+    nr, ne, nw, nc, nb = (comp.num_rooms, len(comp.event_name), g.num_wound_cards, len(comp.clue_kind),
                           len(comp.boss_name))
 
     def i(f, lo=None, hi=None):

@@ -72,7 +72,7 @@ class Components:
     event_effect: tuple
     event_exit: tuple       # ((dr, dc), (dr, dc))
     # wounds
-    wound_infection: tuple
+    wound_infection: tuple  # the 25 Wound cards, then the Morbo card (Special contents, id 25: `morbo.py`)
     wound_heart: tuple
     # clues
     clue_kind: tuple
@@ -105,6 +105,7 @@ class Components:
     smoke_bombs: int = 4            # Special contents: "Smoke bombs (4 tokens)" (smoke.py)
     resolution_tokens: int = 4      # Special contents: "Resolution Tokens (4 tokens)" (resolution.py)
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
+    num_wounds: int = 25            # the base Wound deck; the Morbo card's id is num_wounds (morbo=True only)
 
     @property
     def num_rooms(self) -> int:
@@ -235,6 +236,14 @@ def load_wounds(path):
         hb.append(_get(path, c, "heart_back", f + ".heart_back", bool))
     if len(inf) != 25:
         _fail(path, "wounds", f"25 Wound cards, got {len(inf)}")
+    # Special contents: "Morbo wounds* (1 card)", a Wound card with its own back (dealt only with morbo=True)
+    sp = d.get("special_contents", {})
+    if not isinstance(sp, dict) or not isinstance(sp.get("morbo", {}), dict):
+        _fail(path, "special_contents", "must be a mapping; its `morbo` a mapping (the Morbo card)")
+    mo = sp.get("morbo", {"id": "MORBO", "infection": False})
+    _get(path, mo, "id", "special_contents.morbo.id", str)
+    inf.append(_get(path, mo, "infection", "special_contents.morbo.infection", bool))
+    hb.append(False)                # its back is the Morbo back, not a red heart
     return dict(wound_infection=tuple(inf), wound_heart=tuple(hb))
 
 

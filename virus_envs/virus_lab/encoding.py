@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, divided, skills
+from . import clock, divided, morbo, skills
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -61,7 +61,7 @@ def advanced_size(game):
     roll's (in it / 4, positive / 4, fixes left / 4)."""
     N = game.geo.ncells
     return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0) + (
-        divided.OBS if game.divided else 0)
+        divided.OBS if game.divided else 0) + (morbo.OBS if game.morbo else 0)
 
 
 def _encode_advanced(s, p, out):
@@ -88,6 +88,9 @@ def _encode_advanced(s, p, out):
         i += 8
     if g.divided:
         divided.encode(s, p, out[i:i + divided.OBS])
+        i += divided.OBS
+    if g.morbo:
+        morbo.encode(s, p, out[i:i + morbo.OBS])
 
 
 def _display_table(game):
@@ -435,6 +438,10 @@ def view(s, p) -> dict:
         out["skills"] = skills.view(s)
     if g.divided:
         out.update(divided.view(s))
+    if g.morbo:
+        out.update(morbo.view(s))
+        for i, w in enumerate(out["wound_deck_bottom"]):      # the backs seen on the top of the deck
+            w["morbo_back"] = s.wound_deck[i] == morbo.card(g)
     return out
 
 

@@ -41,7 +41,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import divided, resolution, smoke, walls
+from . import divided, morbo, resolution, smoke, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -91,6 +91,7 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "morbo": False,                 # Special contents: the Morbo wound card (morbo.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -159,6 +160,8 @@ class VirusLabGame(Game):
         self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
         self.final_attack = bool(self.config["final_attack"])
         self.walls = bool(self.config["walls"])
+        self.morbo = bool(self.config["morbo"])
+        self.num_wound_cards = comp.num_wounds + (1 if self.morbo else 0)
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
         doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
@@ -307,7 +310,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self.exit_cells.append(cell)
         rng.shuffle(events)
         self.event_deck, self.event_pile, self.event = events, [], -1
-        wounds = list(range(len(comp.wound_infection)))
+        wounds = list(range(g.num_wound_cards))
         rng.shuffle(wounds)
         self.wound_deck, self.wound_discard = wounds, []
         clues = list(range(len(comp.clue_kind)))
@@ -636,6 +639,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
                     deep = [w for w in self.wounds[p] if w[2]]
                     if deep:
                         q.append([Q_WOUNDS, p, 1, 1 if any(w[1] for w in deep) else 0])
+            q += morbo.wounds_step(self) if self.g.morbo else []
             self.queue[0:0] = q + [[Q_DEEP_END]]
         elif k == Q_WOUNDS:
             self.ret = RET_QUEUE
