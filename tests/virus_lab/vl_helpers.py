@@ -62,11 +62,11 @@ def check_invariants(s):
     # Resolution tokens: "Resolution Tokens (4 tokens)": stocks + the roll + reserve
     assert sum(s.resol) + s.resol_roll[0] + s.resol_pool == (4 if g.config["resolution_tokens"] else 0)
     if n == 4:   # no removal: every room card is somewhere
-        cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
+        cards = [c for c in s.card if comp.is_room(c)] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]
         if s.trap_card >= 0:
             cards.append(s.trap_card)
-        assert sorted(cards) == list(range(144)), "room cards not conserved"
+        assert sorted(cards) == list(g.room_cards), "room cards not conserved"
     wounds = s.wound_deck + s.wound_discard + [w[0] for p in range(n) for w in s.wounds[p] if w[0] >= 0]
     assert len(wounds) == len(set(wounds)) and len(wounds) == g.num_wound_cards
 

@@ -43,7 +43,8 @@ COST_KEYS = ("move", "explore", "search", "activate", "pickup", "exit", "adrenal
 _KIND = {"move": "move", "explore": "explore", "search": "search", "activate": "activate", "pickup": "pickup",
          "exit": "exit", "adrenaline": "adrenaline", "major_cards": "major", "barrier": "tile", "unbar": "tile",
          "door": "tile", "toggle": "tile", "breach": "tile", "explosives": "tile", "give": "give",
-         "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate"}
+         "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate",
+         "teleport": "activate"}
 FIELDS = ("clock", "late", "countdown")
 CLOCK_F = 2 + 4 * 3
 

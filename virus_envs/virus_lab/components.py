@@ -6,6 +6,8 @@ Ids used by the rules:
     room card ids   0 .. 143     the playable room deck, data order
                     START_CARD   the Starting Room (grey)
                     EXIT_CARD    an Exit Control Room (grey; the two are identical)
+                    146 ..       the special room cards of the Heroes Expansion (`special_rooms`: Teleport,
+                                 Multicolored, Drifting), dealt only when their option is on (`rooms.py`)
     event ids       0 .. 24      wound ids 0 .. 24     clue ids 0 .. 24     boss ids 0 .. 14
 
 Doorways are 4-bit masks over the sides N=1, E=2, S=4, W=8 (as printed, before rotation).
@@ -32,6 +34,9 @@ EFFECTS = ("quiet", "system_reboot", "blackout", "lockdown", "fatigue", "supplie
 CLUE_KINDS = ("doorways", "colour_group", "single_door", "single_breach", "next_to_trap",
               "full_of_creatures", "zone", "next_to_colour", "no_creatures")
 (CK_DOORS, CK_GROUP, CK_DOOR1, CK_BREACH1, CK_TRAP, CK_FULL, CK_ZONE, CK_NEXT, CK_EMPTY) = range(9)
+ROOM_KINDS = ("normal", "teleport", "multicolored", "drifting")
+RK_NORMAL, RK_TELEPORT, RK_MULTI, RK_DRIFT = range(4)
+SPECIAL_COUNTS = {"teleport": 4, "multicolored": 2, "drifting": 2}   # "(4 cards)", "(2 cards)", "(2 cards)"
 TOKENS = ("four_leaf", "heart", "adrenaline", "book", "shield", "explosive")
 TK_FOUR, TK_HEART, TK_ADREN, TK_BOOK, TK_SHIELD, TK_EXPL = range(6)
 
@@ -106,10 +111,15 @@ class Components:
     resolution_tokens: int = 4      # Special contents: "Resolution Tokens (4 tokens)" (resolution.py)
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
     num_wounds: int = 25            # the base Wound deck; the Morbo card's id is num_wounds (morbo=True only)
+    num_rooms: int = 144            # the base Room deck, ids 0..143; the room_* tuples go on past the grey cards
+    room_kind: tuple = ()           # per card id: ROOM_KINDS (the special rooms from id 146)
 
-    @property
-    def num_rooms(self) -> int:
-        return len(self.room_colour)
+    def is_room(self, c) -> bool:
+        """A playable room card (the base deck's or a special room), not a grey card nor an empty space."""
+        return 0 <= c < self.num_rooms or self.num_rooms + 2 <= c < len(self.room_colour)
+
+    def special_ids(self, kind) -> list:
+        return [c for c, k in enumerate(self.room_kind) if k == kind]
 
 
 def _fail(path, field, msg):
@@ -197,9 +207,44 @@ def load_rooms(path):
             _fail(path, "rooms", f"{COLOURS[col]}: 7 Research Lab cards per colour (28 in all), got {lab_n}")
         if norm_n < 16:
             _fail(path, "rooms", f"{COLOURS[col]}: at least 16 normal rooms (1-player removal), got {norm_n}")
+    # the grey cards' places (START_CARD, EXIT_CARD), then the special rooms (Special contents)
+    names += ["Starting Room", "Exit Control"]
+    cols += [-1, -1]
+    doors += [start, exitd]
+    labs += [-1, -1]
+    sps += [0, 0]
+    bons += [0, 0]
+    traps += [0, 0]
+    kinds = [RK_NORMAL] * len(names)
+    sp_list = d.get("special_rooms", [])
+    if not isinstance(sp_list, list):
+        _fail(path, "special_rooms", "must be a list")
+    for i, c in enumerate(sp_list):
+        f = f"special_rooms[{i}]"
+        cid = _get(path, c, "id", f + ".id", str)
+        if cid in seen:
+            _fail(path, f + ".id", f"duplicate id {cid!r}")
+        seen.add(cid)
+        names.append(cid)
+        kind = _get(path, c, "kind", f + ".kind", str, ROOM_KINDS[1:])
+        kinds.append(ROOM_KINDS.index(kind))
+        colour = _get(path, c, "colour", f + ".colour", str, COLOURS + ("any",))
+        if (colour == "any") != (kind == "multicolored"):
+            _fail(path, f + ".colour", "'any' exactly for the multicolored rooms")
+        cols.append(-1 if colour == "any" else COLOURS.index(colour))
+        doors.append(_doors(path, f + ".doors", _get(path, c, "doors", f + ".doors")))
+        labs.append(-1)
+        sps.append(0)
+        bons.append(0)
+        traps.append(TRAPS.index(_get(path, c, "trap", f + ".trap", str, TRAPS)) + 1)
+    for kind, k in SPECIAL_COUNTS.items():
+        got = kinds.count(ROOM_KINDS.index(kind))
+        if sp_list and got != k:
+            _fail(path, "special_rooms", f"{k} {kind} room cards, got {got}")
     return dict(room_name=tuple(names), room_colour=tuple(cols), room_doors=tuple(doors), room_lab=tuple(labs),
                 room_special=tuple(sps), room_bonus=tuple(bons), room_trap=tuple(traps),
-                room_shape=tuple(shape_of(m) for m in doors), start_doors=start, exit_doors=exitd)
+                room_shape=tuple(shape_of(m) for m in doors), start_doors=start, exit_doors=exitd,
+                room_kind=tuple(kinds))
 
 
 def load_events(path):

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, divided, morbo, skills
+from . import clock, divided, drifting, morbo, skills, teleport
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -61,7 +61,8 @@ def advanced_size(game):
     roll's (in it / 4, positive / 4, fixes left / 4)."""
     N = game.geo.ncells
     return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0) + (
-        divided.OBS if game.divided else 0) + (morbo.OBS if game.morbo else 0)
+        divided.OBS if game.divided else 0) + (morbo.OBS if game.morbo else 0) + (
+        teleport.obs_size(game) if game.teleport else 0) + (drifting.obs_size(game) if game.drifting else 0)
 
 
 def _encode_advanced(s, p, out):
@@ -91,16 +92,27 @@ def _encode_advanced(s, p, out):
         i += divided.OBS
     if g.morbo:
         morbo.encode(s, p, out[i:i + morbo.OBS])
+        i += morbo.OBS
+    if g.teleport:
+        teleport.encode(s, p, out[i:i + teleport.obs_size(g)])
+        i += teleport.obs_size(g)
+    if g.drifting:
+        drifting.encode(s, p, out[i:i + drifting.obs_size(g)])
 
 
 def _display_table(game):
     """Per room card id: the static display columns (present, shape, colour, lab symbol, special room)."""
     comp = game.comp
-    t = np.zeros((comp.num_rooms, DF), dtype=np.float32)
-    for c in range(comp.num_rooms):
+    t = np.zeros((len(comp.room_colour), DF), dtype=np.float32)
+    for c in range(len(comp.room_colour)):
+        if not comp.is_room(c):
+            continue
         t[c, 0] = 1
         t[c, 2 + comp.room_shape[c]] = 1
-        t[c, 7 + comp.room_colour[c]] = 1
+        if comp.room_colour[c] >= 0:
+            t[c, 7 + comp.room_colour[c]] = 1
+        else:                       # a Multicolored room: "whatever color a player wants it to be"
+            t[c, 7:11] = 1
         t[c, 11] = comp.room_lab[c] >= 0
         if comp.room_special[c]:
             t[c, 11 + comp.room_special[c]] = 1
@@ -117,19 +129,23 @@ def _card_table(game):
     """Per card id + 1 (0 = empty): the static columns 0..22 except doorways (rotation-dependent)."""
     comp = game.comp
     nr = comp.num_rooms
-    t = np.zeros((nr + 3, CF), dtype=np.float32)
-    for c in range(nr):
+    rooms = [c for c in range(len(comp.room_colour)) if comp.is_room(c)]
+    t = np.zeros((len(comp.room_colour) + 1, CF), dtype=np.float32)
+    for c in rooms:
         row = t[c + 1]
         row[0] = 1
-        row[3 + comp.room_colour[c]] = 1
+        if comp.room_colour[c] >= 0:
+            row[3 + comp.room_colour[c]] = 1
+        else:                       # a Multicolored room: every colour
+            row[3:7] = 1
         row[18] = 1 if comp.room_lab[c] >= 0 else 0
         if comp.room_special[c]:
             row[18 + comp.room_special[c]] = 1
         row[22] = comp.room_bonus[c] / 2
     t[nr + 1, [0, 1]] = 1       # START_CARD = nr
     t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
-    trap = np.zeros((nr + 3, CF), dtype=np.float32)
-    for c in range(nr):
+    trap = np.zeros((len(comp.room_colour) + 1, CF), dtype=np.float32)
+    for c in rooms:
         trap[c + 1, 11] = 1
         trap[c + 1, 11 + comp.room_trap[c]] = 1
     bits = np.array([[(m >> d) & 1 for d in range(4)] for m in range(16)], dtype=np.float32)
@@ -438,6 +454,8 @@ def view(s, p) -> dict:
         out["skills"] = skills.view(s)
     if g.divided:
         out.update(divided.view(s))
+    if g.drifting:
+        out["drifting_room"] = list(s.drift)
     if g.morbo:
         out.update(morbo.view(s))
         for i, w in enumerate(out["wound_deck_bottom"]):      # the backs seen on the top of the deck

@@ -41,7 +41,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import divided, morbo, resolution, smoke, walls
+from . import divided, drifting, morbo, resolution, smoke, special_rooms, walls
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -92,6 +92,8 @@ class VirusLabGame(Game):
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
         "morbo": False,                 # Special contents: the Morbo wound card (morbo.py)
+        "teleport_rooms": False,        # Special contents: the 4 Teleport room cards (teleport.py)
+        "drifting_rooms": False,        # Special contents: the 2 Drifting room cards (drifting.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -144,9 +146,11 @@ class VirusLabGame(Game):
         self.divided = self.config["advanced_combat"] in ("divided", "full")
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution or self.divided:   # the advanced elements' actions, last
-            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base,
-             self.take_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution, self.divided)
+        special_rooms.configure(self)
+        if self.ranged or self.smoke or self.resolution or self.divided or self.teleport or self.drifting:
+            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.take_base,
+             self.teleport_base, self.drift_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
+                                                                 self.divided, self.teleport, self.drifting)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -164,19 +168,20 @@ class VirusLabGame(Game):
         self.num_wound_cards = comp.num_wounds + (1 if self.morbo else 0)
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        doors = comp.room_doors            # rooms, START_CARD, EXIT_CARD, the special rooms
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ()) + (divided.FIELDS if self.divided else ())
+            campaign.FIELDS if self.campaign else ()) + (divided.FIELDS if self.divided else ()) + (
+            drifting.FIELDS if self.drifting else ())
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
         self.observation_high = 1.0
 
     def _colour_of(self, card):
-        return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
+        return self.comp.room_colour[card] if self.comp.is_room(card) else -1
 
     # -- setup ------------------------------------------------------------------------------
     def inner_game(self, difficulty, extras=()):
@@ -281,7 +286,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         st = geo.start_cell
         self._put(st, START_CARD, 0, False)
         # room deck: shuffle; 3 rooms connected to the Starting Room (no single doorway, no Research Lab)
-        deck = list(range(comp.num_rooms))
+        deck = list(g.room_cards)           # the 144 cards and the special rooms switched on (rooms.py)
         rng.shuffle(deck)
         put_back = []
         for d in range(4):
@@ -413,6 +418,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
         if g.divided:               # the divided combat (divided.py): the split stored, a request, refusals
             self.share, self.agree, self.refused = [[] for _ in range(n)], [], [False] * n
+        if g.drifting:              # Drifting rooms (drifting.py): [room drifting, moves made, rooms to come]
+            self.drift = []
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
@@ -622,7 +629,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             cols = []
             for cell in range(self.g.geo.ncells):
                 c = self.card[cell]
-                if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
+                if self.cubes[cell * self.n + p] and comp.is_room(c):
                     cols.append(comp.room_colour[c])
             CR.place_begin(self, p, cols)
             self._place_continue()
@@ -685,6 +692,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self.lead = (self.lead - 1) % self.n
             self.turn += 1
             self.queue = [[Q_EVENT]]
+            if self.g.drifting:         # "During the Lead player sub-phase ... the new Lead player must move"
+                drifting.begin(self)
 
     def _slow_continue(self):
         """Run the Creature movement until it ends or the Lead player must choose."""
@@ -778,6 +787,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self._mask_skill(m, p)
         elif ph == PH_AGREE:
             self._mask_agree(m, p)
+        elif ph == PH_DRIFT:
+            drifting.mask(self, m)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -872,6 +883,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self._apply_skill(a, p)
         elif ph == PH_AGREE:
             self._apply_agree(a, p)
+        elif ph == PH_DRIFT:
+            drifting.apply(self, a)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

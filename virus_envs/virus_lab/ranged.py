@@ -26,12 +26,13 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False, divided=False):
+def action_table(geo, ranged, smoke, resolution=False, divided=False, teleport=False, drifting=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
     of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py), the Resolution
-    tokens' 10 actions (with `resolution`, resolution.py) and the divided combat's (with `divided`, divided.py):
-    (table, first ranged id, longest distance, first smoke id, first Resolution id, first divided id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution, divided)
+    tokens' 10 actions (with `resolution`, resolution.py), the divided combat's (with `divided`, divided.py), the
+    Teleport rooms' (teleport.py) and the Drifting rooms' (drifting.py): (table, first ranged id, longest distance,
+    first smoke id, first Resolution id, first divided id, first Teleport id, first Drifting id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, divided, teleport, drifting)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -53,7 +54,15 @@ def action_table(geo, ranged, smoke, resolution=False, divided=False):
         if divided:
             from .divided import add_actions
             add_actions(t, ranged, dmax)
-        _TABLES[key] = (t, base, dmax, sm, rs, dv)
+        tp = len(t)
+        if teleport:
+            from .teleport import add_actions as teleport_actions
+            teleport_actions(t)
+        dr = len(t)
+        if drifting:
+            from .drifting import add_actions as drifting_actions
+            drifting_actions(t)
+        _TABLES[key] = (t, base, dmax, sm, rs, dv, tp, dr)
     return _TABLES[key]
 
 

@@ -7,7 +7,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged, smoke
+from . import ranged, smoke, teleport
 from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
@@ -176,6 +176,8 @@ class RealTimeRules:
             m[smoke.use_id(g)] = smoke.can_use(self, p)
         if g.divided:
             self._mask_take(m, p)
+        if g.teleport:
+            teleport.mask(self, m, p, st, combat)
         if not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -184,7 +186,7 @@ class RealTimeRules:
             if c == EXIT_CARD:
                 i = self.exit_cells.index(cell)
                 m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
-            elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
+            elif comp.is_room(c) and not self.trapside[cell] and eff != EF_LOCKDOWN \
                     and self.sp_uses[cell] < 3:
                 sp = comp.room_special[c]
                 if sp == SP_FIRST_AID:
@@ -216,7 +218,7 @@ class RealTimeRules:
         breach_ok = self.t_breach[p] > 0 and not combat and self.stock[p] >= 1 + self.g.breach_cube
         for k, c in slots:
             seen = set()
-            lab = comp.room_lab[c] if c < comp.num_rooms else -1
+            lab = comp.room_lab[c]
             for r in range(4):
                 mk = g.rot_doors[c][r]
                 # rotations giving the same doorways are one placement, unless the lab symbol moves
@@ -347,6 +349,16 @@ class RealTimeRules:
                 pending = True
             elif kind == "take":
                 pending = self._take_request(a, p)  # `take <creature> from the other heroes` (divided.py)
+            elif kind == "teleport":                # `teleport to room <i>` (teleport.py): as a move
+                combat = self.in_combat(p)
+                cell, y = teleport.apply(self, a, p)
+                amt, pen = self._leave_combat(p)
+                self._move_cubes(p, 2 if combat else 1, cell)
+                self.pos[p] = y
+                self._leave(p, cell)
+                self._enter(p, y)
+                if amt or pen:
+                    pending = self._damage(p, amt, pen, True)
             else:
                 smoke.use(self, p)          # `use smoke bomb` (smoke.py)
         elif a == A.TOGETHER:

@@ -88,7 +88,7 @@ class TurnEndRules:
         groups = {}
         for cell in range(g.geo.ncells):
             e, s_ = self.explored[cell] == p, self.searched[cell] == p
-            if not (e or s_) or not (0 <= self.card[cell] < comp.num_rooms):
+            if not (e or s_) or not comp.is_room(self.card[cell]):
                 continue
             grp = groups.get(cell)
             if grp is None:

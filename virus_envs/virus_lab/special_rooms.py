@@ -1,0 +1,21 @@
+"""Special contents of the Heroes Expansion: the special room cards (Teleport, Multicolored, Drifting), their ids
+and which of them a game deals (config `teleport_rooms`, `multicolored_rooms`, `drifting_rooms`).
+
+The cards are data (`data/rooms.yaml`, `special_rooms`; ids from 146, after the grey cards); each option shuffles
+its cards into the Room deck with the 144 others. Their rules: teleport.py, drifting.py.
+"""
+from __future__ import annotations
+
+from .components import RK_DRIFT, RK_TELEPORT
+
+
+def configure(g):
+    comp = g.comp
+    g.teleport = bool(g.config["teleport_rooms"])
+    g.drifting = bool(g.config["drifting_rooms"])
+    g.teleport_ids = frozenset(comp.special_ids(RK_TELEPORT)) if g.teleport else frozenset()
+    g.drift_ids = frozenset(comp.special_ids(RK_DRIFT)) if g.drifting else frozenset()
+    for key, ids, k in (("teleport_rooms", g.teleport_ids, 4), ("drifting_rooms", g.drift_ids, 2)):
+        if g.config[key] and len(ids) != k:
+            raise ValueError(f"config key {key!r}: the component files hold {len(ids)} such cards, not {k}")
+    g.room_cards = tuple(range(comp.num_rooms)) + tuple(sorted(g.teleport_ids | g.drift_ids))
