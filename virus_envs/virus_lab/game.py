@@ -457,22 +457,6 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         """`ranking` in the env's infos once the game is over ("Co-operative returns ...; ranking in infos")."""
         return {"ranking": self.ranking()} if self.terminal else {}
 
-    def ranking(self) -> list:
-        """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
-        if not self.won:
-            return []
-        if len(self.exit_order) == 1:
-            return list(self.exit_order)
-        inf = [p for p in self.exit_order if self._infected(p)]
-        clean = [p for p in self.exit_order if not self._infected(p)]
-        top = [self.antidote_out] if self.antidote_out >= 0 else []
-        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
-        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
-
-    def _infected(self, p):
-        comp = self.g.comp
-        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
-
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
         d = s.__dict__
@@ -718,10 +702,6 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         self.won = q >= 0 and self.alive[q]
         self.queue = []
 
-    # -- real time phase -------------------------------------------------------------------
-    def _take_major(self, p):
-        self.majors[p] += 1
-
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
         m = np.zeros(self.g.num_actions, dtype=bool)
@@ -793,15 +773,6 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
         return m
-
-    def _major_ok(self, p):
-        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
-        the Major Advantage cards (value 1, or 2 for a second one) must last."""
-        if self.turn >= LAST_TURN - self.majors[p]:
-            return False
-        used = sum((m + 1) // 2 for m in self.majors)
-        extra = 1 if self.majors[p] % 2 == 0 else 0
-        return used + extra <= self.g.comp.major_cards
 
     def _groups(self):
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""

@@ -116,3 +116,20 @@ class LabRules:
         cand = candidate_rooms(self)
         if len(cand) == 1:
             self.antidote_cell = cand[0]
+
+    # -- the end: "Ranking players" ----------------------------------------------------------
+    def ranking(self) -> list:
+        """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
+        if not self.won:
+            return []
+        if len(self.exit_order) == 1:
+            return list(self.exit_order)
+        inf = [p for p in self.exit_order if self._infected(p)]
+        clean = [p for p in self.exit_order if not self._infected(p)]
+        top = [self.antidote_out] if self.antidote_out >= 0 else []
+        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
+        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
+
+    def _infected(self, p):
+        comp = self.g.comp
+        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
