@@ -214,9 +214,29 @@ def test_escalation_after_difficulty_three():
     assert c.extras == ["final_attack", "legend"]
     c.pre = {}
     c.record(s)
-    assert c.extras == ["final_attack", "legend"], "nothing more on the ladder"
+    # "Adding the special Teleport-Drifting rooms and the Morbo card": one step, three config keys
+    assert c.extras == ["final_attack", "legend", "teleport_rooms+drifting_rooms+morbo"]
+    c.pre = {}
+    c.record(s)
+    assert len(c.extras) == 3, "nothing more on the ladder"
     inner = g.inner_game(c.difficulty, c.extras)
     assert inner.final_attack and inner.legend is not None and inner.campaign
+    assert inner.teleport and inner.drifting and inner.morbo
+
+
+def test_a_whole_campaign_keeps_its_spaces_when_the_special_contents_come_in():
+    """The whole campaign's actions and observation are those of its largest game (every escalation element on):
+    a game without the special contents uses a prefix of the ids and leaves their blocks at zero."""
+    g = VirusLabGame(num_players=2, campaign_games=2)
+    small, large = g.inner_game(2), g.inner_game(2, ("final_attack", "legend", "teleport_rooms+drifting_rooms+morbo"))
+    assert g.num_actions == large.num_actions == small.num_actions + 8
+    assert large.actions.names[:small.num_actions] == small.actions.names
+    s = g.new_initial_state(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        m = s.legal_action_mask()
+        assert m.shape == (g.num_actions,) and s.observation(0).shape == g.observation_shape
+        s.apply_action(int(rng.choice(np.flatnonzero(m))))
 
 
 def test_campaign_to_dict_from_dict():

@@ -46,9 +46,10 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 # "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. ... Adding the Additional Final Attack element.": the level up to 3, then these elements (config
-# keys), one more after each won game (assumption 38)
-ESCALATION = ("final_attack", "legend")
+# Legend Tiles. ... Adding the special Teleport-Drifting rooms and the Morbo card. Adding the Additional Final Attack
+# element.": the level up to 3, then these elements (config keys; "+" joins the keys of one element), one more after
+# each won game (assumption 38)
+ESCALATION = ("final_attack", "legend", "teleport_rooms+drifting_rooms+morbo")
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
 
@@ -68,16 +69,19 @@ def inner_game(g, difficulty, extras=()):
     key = (difficulty, tuple(extras))
     inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **{k: True for k in extras})
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty,
+                   **{k: True for e in extras for k in e.split("+")})
         inner = g._inner[key] = type(g)(num_players=g.num_players, **cfg)
     return inner
 
 
 def whole_layout(g) -> ObsLayout:
     """A whole campaign's observation: a game's blocks, then the `campaign` block."""
-    inner = g.inner_game(START_DIFFICULTY)
+    inner = g.inner_game(START_DIFFICULTY, ESCALATION)     # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
+    g.inner_layout = inner.layout
     g.skill_cards = inner.skill_cards
+    g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last: a prefix for all
     return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
 
 
@@ -394,9 +398,11 @@ class CampaignState(State):
         return self.truncated
 
     def _compute_mask(self) -> np.ndarray:
-        if self.inner is not None:
-            return self.inner.legal_action_mask().copy()
         m = np.zeros(self.game.num_actions, dtype=bool)
+        if self.inner is not None:
+            im = self.inner.legal_action_mask()
+            m[:len(im)] = im        # a game without the last elements has a prefix of the ids
+            return m
         ok = self.camp.options(self.camp.to_act())
         m[A.OPTION:A.OPTION + len(ok)] = ok
         return m
@@ -454,7 +460,11 @@ class CampaignState(State):
         v = np.zeros(g.observation_shape, dtype=np.float32)
         k = g.inner_size
         if self.inner is not None:
-            v[:k] = self.inner.observation(p)
+            # each block of the game at its place in the largest game's layout (a game without the escalation's
+            # special contents has a shorter `advanced` block, the same prefix)
+            obs, full = self.inner.observation(p), g.inner_layout.slices
+            for name, sl in self.inner.g.layout.slices.items():
+                v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
         o = v[k:]
         c, pre, n = self.camp, self.camp.pre, self.n
         o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10
