@@ -18,7 +18,8 @@ VARIANTS = [
                          "smoke_bombs": True, "resolution_tokens": True}),
     ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
                          "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
-    ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True, "teleport_rooms": True, "drifting_rooms": True}),
+    ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True, "teleport_rooms": True, "drifting_rooms": True,
+                         "multicolored_rooms": True}),
     ("virus_lab_v0", 3, {"advanced_combat": "full", "final_attack": True, "difficulty": 3, "morbo": True}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,

@@ -19,7 +19,7 @@ OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced
            {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
             "resolution_tokens": True, "difficulty": 3},
            {"advanced_combat": "full", "difficulty": 3}, {"morbo": True},
-           {"teleport_rooms": True, "drifting_rooms": True, "legend": True}]
+           {"teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True, "legend": True}]
 
 
 def _id(c):

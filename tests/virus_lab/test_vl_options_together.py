@@ -10,7 +10,7 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(real_time=True, smoke_bombs=True, advanced_combat="full", resolution_tokens=True, final_attack=True,
                  morbo=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True, teleport_rooms=True, drifting_rooms=True,
-                 auto_slow_phase=False),
+                 multicolored_rooms=True, auto_slow_phase=False),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
             dict(campaign_games=2, smoke_bombs=True)]
 

@@ -27,7 +27,8 @@ VARIANTS = {
     "skills_auction_real_time": {"skills": "auction", "real_time": True},
     "campaign_game": {"campaign": True},
     "whole_campaign": {"campaign_games": 2},
-    "special_contents": {"morbo": True, "advanced_combat": "full", "teleport_rooms": True, "drifting_rooms": True},
+    "special_contents": {"morbo": True, "advanced_combat": "full", "teleport_rooms": True, "drifting_rooms": True,
+                         "multicolored_rooms": True},
 }
 CASES = [(name, n) for name in VARIANTS for n in (1, 2, 4)]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))

@@ -36,6 +36,7 @@ CLUE_KINDS = ("doorways", "colour_group", "single_door", "single_breach", "next_
 (CK_DOORS, CK_GROUP, CK_DOOR1, CK_BREACH1, CK_TRAP, CK_FULL, CK_ZONE, CK_NEXT, CK_EMPTY) = range(9)
 ROOM_KINDS = ("normal", "teleport", "multicolored", "drifting")
 RK_NORMAL, RK_TELEPORT, RK_MULTI, RK_DRIFT = range(4)
+ANY_COLOUR = 4          # `colour_of` a Multicolored room: "whatever color a player wants it to be"
 SPECIAL_COUNTS = {"teleport": 4, "multicolored": 2, "drifting": 2}   # "(4 cards)", "(2 cards)", "(2 cards)"
 TOKENS = ("four_leaf", "heart", "adrenaline", "book", "shield", "explosive")
 TK_FOUR, TK_HEART, TK_ADREN, TK_BOOK, TK_SHIELD, TK_EXPL = range(6)
@@ -117,6 +118,11 @@ class Components:
     def is_room(self, c) -> bool:
         """A playable room card (the base deck's or a special room), not a grey card nor an empty space."""
         return 0 <= c < self.num_rooms or self.num_rooms + 2 <= c < len(self.room_colour)
+
+    def colour_matches(self, c, colour) -> bool:
+        """Room card c counts as `colour`: its own, or any for a Multicolored room ("This card may be whatever
+        color a player wants it to be any time he must take a room's color into account")."""
+        return self.room_colour[c] == colour or (colour >= 0 and self.room_kind[c] == RK_MULTI)
 
     def special_ids(self, kind) -> list:
         return [c for c, k in enumerate(self.room_kind) if k == kind]

@@ -550,7 +550,7 @@ def _col_ok(s, cell, colour, ignore_colour):
     comp = s.g.comp
     if not comp.is_room(c):
         return False
-    return ignore_colour or comp.room_colour[c] == colour
+    return ignore_colour or colour < 0 or comp.colour_matches(c, colour)
 
 
 def can_step(s, cell, d):

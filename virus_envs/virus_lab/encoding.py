@@ -238,7 +238,10 @@ def encode(s, p) -> np.ndarray:
         k0 = len(HERO_FEATURES)
         for c, up in disp:
             if up:
-                h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
+                if comp.room_colour[c] >= 0:
+                    h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
+                else:               # a Multicolored card counts in every colour of its shape
+                    h[k0 + comp.room_shape[c] * 4:k0 + comp.room_shape[c] * 4 + 4] += 0.25
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9

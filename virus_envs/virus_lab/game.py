@@ -24,7 +24,7 @@ from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
 from .board import Geometry, fits, rotate
-from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
+from .components import ANY_COLOUR, EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules, additional_creatures
@@ -94,6 +94,7 @@ class VirusLabGame(Game):
         "morbo": False,                 # Special contents: the Morbo wound card (morbo.py)
         "teleport_rooms": False,        # Special contents: the 4 Teleport room cards (teleport.py)
         "drifting_rooms": False,        # Special contents: the 2 Drifting room cards (drifting.py)
+        "multicolored_rooms": False,    # Special contents: the 2 Multicolored room cards (any colour: special_rooms.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -181,7 +182,9 @@ class VirusLabGame(Game):
         self.observation_high = 1.0
 
     def _colour_of(self, card):
-        return self.comp.room_colour[card] if self.comp.is_room(card) else -1
+        if not self.comp.is_room(card):
+            return -1
+        return self.comp.room_colour[card] if self.comp.room_colour[card] >= 0 else ANY_COLOUR
 
     # -- setup ------------------------------------------------------------------------------
     def inner_game(self, difficulty, extras=()):
@@ -614,7 +617,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             for cell in range(self.g.geo.ncells):
                 c = self.card[cell]
                 if self.cubes[cell * self.n + p] and comp.is_room(c):
-                    cols.append(comp.room_colour[c])
+                    cols.append(comp.room_colour[c] if comp.room_colour[c] >= 0 else special_rooms.placing_colour(self))
             CR.place_begin(self, p, cols)
             self._place_continue()
         elif k == Q_DAMAGE:

@@ -27,8 +27,9 @@ class TurnEndRules:
         cnt = {}
         for c, up in self.disp[p]:
             if up:
-                key = (comp.room_shape[c], comp.room_colour[c])
-                cnt[key] = cnt.get(key, 0) + 1
+                for col in ((comp.room_colour[c],) if comp.room_colour[c] >= 0 else range(4)):   # Multicolored: any
+                    key = (comp.room_shape[c], col)
+                    cnt[key] = cnt.get(key, 0) + 1
         return cnt
 
     def _mask_gain(self, m, p):
