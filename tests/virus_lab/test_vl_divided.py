@@ -7,14 +7,14 @@ Damage point, a Zombie has 2 HP: 6 Successes to kill, a Dog 1 HP: 3).
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import virus_envs
 from virus_envs.virus_lab import divided
 from virus_envs.virus_lab.actions import A
 from virus_envs.virus_lab.game import PH_ACT, PH_AGREE, PH_RESULT, PH_ROLL, PH_SPEND
-from vl_helpers import DOG, ZOMBIE, at, check_invariants, corridor, creatures, empty_state, keep_wounds
+from vl_helpers import (DOG, ZOMBIE, at, check_invariants, corridor, creatures, empty_state, keep_wounds,
+                        random_playout_checked)
 
 E = 1
 
@@ -38,6 +38,15 @@ def _legal(s, prefix):
 
 def _take(s, kind):
     return s.g.actions.parse(f"take {kind} from the other heroes")
+
+
+def _roll(s, cubes, bullets):
+    """Add cubes and bullets to the roll (its first Action cube is in it already) and throw it."""
+    for _ in range(cubes):
+        s.apply_action(A.ADD_CUBE)
+    for _ in range(bullets):
+        s.apply_action(A.ADD_BULLET)
+    s.apply_action(A.ROLL)
 
 
 def _hurt(s):
@@ -113,11 +122,7 @@ def test_taking_more_needs_everybody_s_agreement_and_costs_a_positive_cube():
     assert not s.legal_action_mask()[A.ATTACK]
     s.apply_action(A.PASS)
     s.apply_action(A.ATTACK)
-    for _ in range(2):
-        s.apply_action(A.ADD_CUBE)
-    for _ in range(3):
-        s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ROLL)
+    _roll(s, 2, 3)
     rr = s.rollres
     assert rr[0] + rr[2] == 5 and rr[0] * rr[2] == 6, "3 x 3 positive, 1 positive cube discarded: 2 x 3"
 
@@ -158,11 +163,7 @@ def test_distance_zero_ranged_attack_of_a_hero_without_opponents():
     assert _legal(s, "ranged attack here") == ["ranged attack here (distance 0)"]
     s.apply_action(s.g.actions.parse("ranged attack here (distance 0)"))
     assert s.ph == PH_ROLL
-    for _ in range(2):
-        s.apply_action(A.ADD_CUBE)
-    for _ in range(3):
-        s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ROLL)
+    _roll(s, 2, 3)
     assert s.ph == PH_RESULT
     s.apply_action(A.ACCEPT)
     assert s.succ == 6 and s.ph == PH_SPEND
@@ -232,11 +233,7 @@ def test_faq_successes_spent_in_one_room():
     s.bullets[0] += 6
     s.bullet_pool -= 6
     s.apply_action(s.g.actions.parse("ranged attack E distance 1"))
-    for _ in range(5):
-        s.apply_action(A.ADD_CUBE)
-    for _ in range(8):
-        s.apply_action(A.ADD_BULLET)
-    s.apply_action(A.ROLL)
+    _roll(s, 5, 8)
     s.apply_action(A.ACCEPT)
     assert s.succ >= 9
     m = s.legal_action_mask()
@@ -258,14 +255,7 @@ def test_sizes_and_names():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playouts_keep_the_invariants(n):
-    g = virus_envs.game("virus_lab_v0", n, advanced_combat="full", difficulty=3)
-    rng = np.random.default_rng(n)
-    s = g.new_initial_state(seed=n)
-    while not s.is_terminal():
-        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-        if rng.random() < 0.05:
-            check_invariants(s)
-            assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
+    random_playout_checked(virus_envs.game("virus_lab_v0", n, advanced_combat="full", difficulty=3), n)
 
 
 def test_bad_share_is_refused():
@@ -295,11 +285,7 @@ def test_faq_players_may_attack_together_with_ranged_attacks():
     assert s.team == [0, 1] and s.ranged == [rooms[3], 1]
     for p, k in ((0, 1), (1, 2)):
         assert s.ph == PH_ROLL and s.cur == p and s.ranged[1] == k
-        for _ in range(2):
-            s.apply_action(A.ADD_CUBE)
-        for _ in range(3):
-            s.apply_action(A.ADD_BULLET)
-        s.apply_action(A.ROLL)
+        _roll(s, 2, 3)
         s.apply_action(A.ACCEPT)
     assert s.ph == PH_SPEND and s.cur == 0 and s.succ == 4 + 2 - 1
     s.apply_action(A.KILL + DOG)

@@ -216,6 +216,13 @@ def _broken(tmp_path, fname, old, new):
     ("bosses.yaml", "hp: 4", "hp: 0", "bosses[0].hp"),
     ("supply.yaml", "heart: 16", "heart: many", "tokens.heart"),
     ("supply.yaml", "stock_actions: 8", "stock_actions: 2", "hero_start.stock_actions"),
+    # the special contents (issue 15): the counts the rulebook gives, colours, kinds
+    ("rooms.yaml", "{id: TELEPORT-4, kind: teleport", "{id: TELEPORT-4, kind: drifting", "special_rooms"),
+    ("rooms.yaml", "kind: multicolored, colour: any, doors: NE", "kind: multicolored, colour: red, doors: NE",
+     "special_rooms[4].colour"),
+    ("rooms.yaml", "{id: DRIFTING-2, kind: drifting", "{id: DRIFTING-2, kind: portal", "special_rooms[7].kind"),
+    ("wounds.yaml", "morbo: {id: MORBO, infection: false}", "morbo: {id: MORBO, infection: maybe}",
+     "special_contents.morbo.infection"),
 ])
 def test_bad_data_file_names_file_and_field(tmp_path, fname, old, new, field):
     d = _broken(tmp_path, fname, old, new)

@@ -3,14 +3,14 @@ quoting the rulebook's "Special contents" section. The cards are data (`data/roo
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import virus_envs
 from virus_envs.virus_lab import creatures as CR
 from virus_envs.virus_lab.components import RK_DRIFT, RK_TELEPORT
 from virus_envs.virus_lab.game import PH_DRIFT, PH_NONE, Q_NEXT
-from vl_helpers import at, cell, check_invariants, corridor, creatures, empty_state, four, keep_wounds, put
+from vl_helpers import (at, cell, check_invariants, corridor, creatures, empty_state, four, keep_wounds, put,
+                        random_playout_checked)
 
 def _ids(g, kind):
     return g.comp.special_ids(kind)
@@ -178,14 +178,7 @@ def test_border_tiles_go_back_to_the_reserve():
 
 @pytest.mark.parametrize("n", [1, 2, 4])
 def test_random_playouts_keep_the_invariants(n):
-    g = virus_envs.game("virus_lab_v0", n, teleport_rooms=True, drifting_rooms=True, difficulty=3)
-    rng = np.random.default_rng(n)
-    s = g.new_initial_state(seed=n)
-    while not s.is_terminal():
-        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
-        if rng.random() < 0.05:
-            check_invariants(s)
-            assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
+    random_playout_checked(virus_envs.game("virus_lab_v0", n, teleport_rooms=True, drifting_rooms=True, difficulty=3), n)
 
 
 def test_sizes():

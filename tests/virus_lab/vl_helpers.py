@@ -201,3 +201,15 @@ def give_tiles(s, p, bars=(0, 0, 0, 0), doors=0, breaches=0, expl=0):
     s.tok[p][TK_EXPL] += expl
     s.tok_pool[TK_EXPL] -= expl
     s._mask = None
+
+
+def random_playout_checked(g, seed, every=0.05):
+    """A seeded random game; at random steps (rate `every`) the invariants and the `to_dict` round trip."""
+    rng = np.random.default_rng(seed)
+    s = g.new_initial_state(seed=seed)
+    while not s.is_terminal():
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+        if rng.random() < every:
+            check_invariants(s)
+            assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
+    return s

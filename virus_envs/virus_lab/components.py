@@ -171,6 +171,15 @@ def _list(path, d, key):
     return v
 
 
+def _new_id(path, c, f, seen):
+    """The card's `id`, unique in the file."""
+    cid = _get(path, c, "id", f + ".id", str)
+    if cid in seen:
+        _fail(path, f + ".id", f"duplicate id {cid!r}")
+    seen.add(cid)
+    return cid
+
+
 def load_rooms(path):
     d = _load(path)
     grey = d.get("grey")
@@ -185,11 +194,7 @@ def load_rooms(path):
     seen = set()
     for i, c in enumerate(_list(path, d, "rooms")):
         f = f"rooms[{i}]"
-        cid = _get(path, c, "id", f + ".id", str)
-        if cid in seen:
-            _fail(path, f + ".id", f"duplicate id {cid!r}")
-        seen.add(cid)
-        names.append(cid)
+        names.append(_new_id(path, c, f, seen))
         cols.append(COLOURS.index(_get(path, c, "colour", f + ".colour", str, COLOURS)))
         doors.append(_doors(path, f + ".doors", _get(path, c, "doors", f + ".doors")))
         lab = c.get("lab") if isinstance(c, dict) else None
@@ -227,11 +232,7 @@ def load_rooms(path):
         _fail(path, "special_rooms", "must be a list")
     for i, c in enumerate(sp_list):
         f = f"special_rooms[{i}]"
-        cid = _get(path, c, "id", f + ".id", str)
-        if cid in seen:
-            _fail(path, f + ".id", f"duplicate id {cid!r}")
-        seen.add(cid)
-        names.append(cid)
+        names.append(_new_id(path, c, f, seen))
         kind = _get(path, c, "kind", f + ".kind", str, ROOM_KINDS[1:])
         kinds.append(ROOM_KINDS.index(kind))
         colour = _get(path, c, "colour", f + ".colour", str, COLOURS + ("any",))
