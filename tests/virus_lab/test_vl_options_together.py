@@ -51,6 +51,15 @@ def test_the_countdown_prices_the_divided_combat():
         assert int(g.rt_cost[names.index(name)]) == 0
 
 
+def test_the_countdown_prices_a_teleport_as_an_activation():
+    """ "A player must spend 1 Action cube to activate a Teleport room": an activation's seconds (3 s); the drift
+    of a room is the Lead player's, at the Turn End (no seconds)."""
+    g = virus_envs.game("virus_lab_v0", 2, real_time=True, teleport_rooms=True, drifting_rooms=True)
+    names = g.actions.names
+    assert {int(g.rt_cost[names.index(f"teleport to room {i}")]) for i in range(4)} == {3}
+    assert {int(g.rt_cost[names.index(f"drift room {x}")]) for x in "NESW"} == {0}
+
+
 @pytest.mark.parametrize("cfg", [{}, dict(smoke_bombs=True), dict(smoke_bombs=True, real_time=True)])
 def test_no_search_in_combat_whatever_the_options(cfg):
     """ACTION COSTS TABLE: "Search | 3 actions/room | NO" (in combat). A merge of the Smoke-bomb mask once
