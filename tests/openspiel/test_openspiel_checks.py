@@ -153,7 +153,8 @@ OTHER_VALUES = {
                      "legend": True, "legend_tiles": "dog+mutant,zombie+desu,blooder+verduko,tricker+executioner",
                      "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
                      "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
-                     "skills": "draft", "campaign": True, "campaign_games": 2},
+                     "skills": "draft", "campaign": True, "campaign_games": 2, "morbo": True,
+                     "teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True},
 }
 PATH_KEYS = {"virus_cards_v0": ["deck_file"], "virus_co_v0": ["cards_file"],
              "roll_write_v0": ["sheet_file", "lab_cards_file"], "virus_lab_v0": ["data_dir"]}
