@@ -21,6 +21,19 @@ VARIANTS = [
     ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True, "teleport_rooms": True, "drifting_rooms": True,
                          "multicolored_rooms": True}),
     ("virus_lab_v0", 3, {"advanced_combat": "full", "final_attack": True, "difficulty": 3, "morbo": True}),
+    ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
+    # Spy Mode and its Player vs Player combat (issue 15): roles, Clue cards held and declared
+    ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "ranged", "smoke_bombs": True}),
+    ("virus_lab_v0", 2, {"spy": True}),
+    # virus_lab: the Scenarios (issue 15)
+    ("virus_lab_v0", 2, {"scenario": "reboot"}),
+    ("virus_lab_v0", 3, {"scenario": "save_the_child", "auto_display_choices": True}),
+    ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False}),
+    ("virus_lab_v0", 4, {"scenario": "captive"}),
+    # both sides together: Spy / PvP with the divided combat and Morbo, the Scenarios with the special rooms
+    ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "full", "morbo": True}),
+    ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False, "drifting_rooms": True,
+                         "teleport_rooms": True, "multicolored_rooms": True}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,
@@ -29,7 +42,8 @@ CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_ill
 
 def _id(v):
     env_id, n, cfg = v
-    return f"{env_id}-{n}p-" + "-".join(k if x is True else f"{k}={x}" for k, x in cfg.items() if x is True or isinstance(x, str))
+    return f"{env_id}-{n}p-" + "-".join(k if x is True or x == "ranged" else f"{k}={x}" for k, x in cfg.items()
+                                        if x is True or isinstance(x, str))
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=_id)

@@ -99,7 +99,7 @@ def test_the_other_hero_is_counter_attacked_by_his_own_creatures_at_the_end():
     s.apply_action(A.PASS)
     keep_wounds(s)
     assert sorted(_hurt(s)) == [1, 2] and sum(_hurt(s)) == 3
-    assert _hurt(s)[0] == 2, "the Lead player's share is the larger one (assumption 39)"
+    assert _hurt(s)[0] == 2, "the Lead player's share is the larger one (assumption 47)"
 
 
 def test_taking_more_needs_everybody_s_agreement_and_costs_a_positive_cube():

@@ -4,7 +4,7 @@
 room's color into account."
 
 Each place where the engine counts a room's colour is shown: the Rooms display groups, the room groups of the
-resources, Creature placement, the Clues (assumption 43 for the choices made by default).
+resources, Creature placement, the Clues (assumption 51 for the choices made by default).
 """
 from __future__ import annotations
 

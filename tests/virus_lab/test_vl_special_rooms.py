@@ -83,7 +83,7 @@ def test_creatures_entering_a_teleport_room_teleport():
     """ "Creatures will automatically teleport to another Teleport room when they enter a Teleport room. If several
     Teleport rooms are available, the player who moved the Creatures selects which Teleport room": the Zombie
     walking west from (2, 7) towards the Hero enters the Teleport room at (2, 6) and goes on; of the two others the
-    default sends it to the one farthest from the Heroes (assumption 41): (7, 9), not (3, 1)."""
+    default sends it to the one farthest from the Heroes (assumption 49): (7, 9), not (3, 1)."""
     s, rooms, tp = _teleports()
     east = put(s, 2, 7, four(s.g, 0, 1))
     at(s, 0, rooms[0])
@@ -164,7 +164,7 @@ def test_an_empty_drifting_room_stays():
 
 
 def test_border_tiles_go_back_to_the_reserve():
-    """Assumption 42: a Door on the drifting room's border stays with the border and goes back to the reserve."""
+    """Assumption 50: a Door on the drifting room's border stays with the border and goes back to the reserve."""
     s, rooms, d = _drifting()
     at(s, 0, d)
     e = s.g.geo.EDGE[d][0]

@@ -147,7 +147,7 @@ def bfs(geo, card, doors, breach, door, src: int, limit: int, through_closed: bo
 def colour_group(geo, card, doors, breach, colour_of, cell: int, col: int | None = None) -> list:
     """The room group of `cell`: "connected rooms of the same color" (of colour `col`, default the room's own). A
     Multicolored room (colour_of 4) joins a group of any colour; one taken alone takes the colour of its largest
-    group (ties: the first colour), the players' best choice (assumption 43)."""
+    group (ties: the first colour), the players' best choice (assumption 51)."""
     if col is None:
         col = colour_of(card[cell])
     if col == 4:

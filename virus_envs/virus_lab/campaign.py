@@ -46,10 +46,23 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 # "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. ... Adding the special Teleport-Drifting rooms and the Morbo card. Adding the Additional Final Attack
-# element.": the level up to 3, then these elements (config keys; "+" joins the keys of one element), one more after
-# each won game (assumption 38)
-ESCALATION = ("final_attack", "legend", "teleport_rooms+drifting_rooms+morbo")
+# Legend Tiles. Playing one of the three available Scenario ... Adding the special Teleport-Drifting rooms and the
+# Morbo card. Adding the Additional Final Attack element.": the level up to 3, then these elements (config keys;
+# "key=value" sets a value, a later scenario replaces the one before; "+" joins the keys of one element), one more
+# after each won game, the Scenarios before the special contents as in the rulebook's list (assumption 38)
+ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive",
+              "teleport_rooms+drifting_rooms+morbo")
+
+
+def extra_config(extras) -> dict:
+    """The config of the escalation's elements: `name` -> True, `name=value` -> value (the last one wins); "+" joins
+    the keys of one element."""
+    out = {}
+    for e in extras:
+        for part in e.split("+"):
+            k, _, v = part.partition("=")
+            out[k] = v if v else True
+    return out
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
 
@@ -69,14 +82,15 @@ def inner_game(g, difficulty, extras=()):
     key = (difficulty, tuple(extras))
     inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty,
-                   **{k: True for e in extras for k in e.split("+")})
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **extra_config(extras))
         inner = g._inner[key] = type(g)(num_players=g.num_players, **cfg)
     return inner
 
 
 def whole_layout(g) -> ObsLayout:
-    """A whole campaign's observation: a game's blocks, then the `campaign` block."""
+    """A whole campaign's observation: a game's blocks, then the `campaign` block. The game's blocks are those of the
+    largest game, every element of the escalation on (the `scenario` block included: zero in a game without a
+    Scenario)."""
     inner = g.inner_game(START_DIFFICULTY, ESCALATION)     # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
     g.inner_layout = inner.layout

@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, divided, drifting, skills, walls
+from . import campaign, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_DRIFT, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_DRIFT, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD,
+                   Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 22
+_NUM_STEPS = 23
 
 
 def validate_dict(g, d) -> None:
@@ -53,6 +54,8 @@ def validate_dict(g, d) -> None:
         raise fail(env, "ph", "a late-start declaration needs real_time=True")
     if d["ph"] == PH_SKILL and not g.skills:
         raise fail(env, "ph", "a Skill card choice needs skills on")
+    if d["ph"] == PH_SCENARIO and not g.scenario:
+        raise fail(env, "ph", "the Room Positioning Method needs a scenario on")
     if d["ph"] == PH_DRIFT and not g.drifting:
         raise fail(env, "ph", "a Drifting room choice needs drifting_rooms=True")
     if d["ph"] == PH_AGREE and not g.divided:
@@ -71,8 +74,10 @@ def validate_dict(g, d) -> None:
     # -- the table -----------------------------------------------------------------------------------
     card = ints("card", N, -1, len(comp.room_colour) - 1)
     playable = set(g.room_cards)
-    if any(c > EXIT_CARD and c not in playable for c in card):
+    if any(comp.is_room(c) and c not in playable for c in card):
         raise fail(env, "card", "holds a special room card whose option is off")
+    if SCEN_CARD in card and not g.scenario:
+        raise fail(env, "card", f"holds the Scenario room ({SCEN_CARD}) without a scenario on")
     ints("rot", N, 0, 3)
     ints("doors", N, 0, 15)
     ints("trapside", N, 0, 1)
@@ -241,13 +246,16 @@ def validate_dict(g, d) -> None:
         "room_out": room_out, "disp": [x[0] for cards in disp for x in cards], "net": [c for cs in net for c in cs],
         "trap_card": [trap_card] if trap_card >= 0 else []}, Counter(g.room_cards))
     drawn = [event] if event >= 0 and event not in event_pile else []
-    check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn},
+    check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn,
+                                        "sc_cards": d["sc_cards"] if g.scenario else []},
                     Counter(range(ne)))
     check_conserved(env, "wound card", {"wound_deck": wound_deck, "wound_discard": wound_discard,
                                         "wounds": [w[0] for ws in wounds for w in ws if w[0] >= 0]},
                     Counter(range(nw)))
-    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:]},
-                    Counter(range(nc)))
+    if g.spy:
+        spy.validate(g, d)
+    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:],
+                                       **({"spy_hand": spy.held_cards(d)} if g.spy else {})}, Counter(range(nc)))
     check_conserved(env, "Boss card", {"boss_deck": boss_deck, "bosses": [rec[2] for rec in bosses],
                                        "boss_gone": [x[0] for x in gone]}, Counter(range(nb)))
     for k in range(NK):
@@ -299,6 +307,10 @@ def validate_dict(g, d) -> None:
         skills.validate(g, d)
     if g.campaign:
         campaign.validate_game(g, d)
+    if g.pvp:
+        pvp.validate(g, d)
+    if g.scenario:
+        scenarios.validate(g, d)
     if g.divided:
         divided.validate(g, d)
     if g.drifting:

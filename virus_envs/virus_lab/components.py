@@ -6,7 +6,8 @@ Ids used by the rules:
     room card ids   0 .. 143     the playable room deck, data order
                     START_CARD   the Starting Room (grey)
                     EXIT_CARD    an Exit Control Room (grey; the two are identical)
-                    146 ..       the special room cards of the Heroes Expansion (`special_rooms`: Teleport,
+                    SCEN_CARD    the Scenario room (grey; Scenarios, `scenarios.py`)
+                    147 ..       the special room cards of the Heroes Expansion (`special_rooms`: Teleport,
                                  Multicolored, Drifting), dealt only when their option is on (`rooms.py`)
     event ids       0 .. 24      wound ids 0 .. 24     clue ids 0 .. 24     boss ids 0 .. 14
 
@@ -34,6 +35,7 @@ EFFECTS = ("quiet", "system_reboot", "blackout", "lockdown", "fatigue", "supplie
 CLUE_KINDS = ("doorways", "colour_group", "single_door", "single_breach", "next_to_trap",
               "full_of_creatures", "zone", "next_to_colour", "no_creatures")
 (CK_DOORS, CK_GROUP, CK_DOOR1, CK_BREACH1, CK_TRAP, CK_FULL, CK_ZONE, CK_NEXT, CK_EMPTY) = range(9)
+SCEN_DOORS = 15          # ASSUMPTION: the Scenario room has four doorways (like the Exit Control Rooms)
 ROOM_KINDS = ("normal", "teleport", "multicolored", "drifting")
 RK_NORMAL, RK_TELEPORT, RK_MULTI, RK_DRIFT = range(4)
 ANY_COLOUR = 4          # `colour_of` a Multicolored room: "whatever color a player wants it to be"
@@ -113,11 +115,11 @@ class Components:
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
     num_wounds: int = 25            # the base Wound deck; the Morbo card's id is num_wounds (morbo=True only)
     num_rooms: int = 144            # the base Room deck, ids 0..143; the room_* tuples go on past the grey cards
-    room_kind: tuple = ()           # per card id: ROOM_KINDS (the special rooms from id 146)
+    room_kind: tuple = ()           # per card id: ROOM_KINDS (the special rooms from id 147)
 
     def is_room(self, c) -> bool:
         """A playable room card (the base deck's or a special room), not a grey card nor an empty space."""
-        return 0 <= c < self.num_rooms or self.num_rooms + 2 <= c < len(self.room_colour)
+        return 0 <= c < self.num_rooms or self.num_rooms + 3 <= c < len(self.room_colour)
 
     def colour_matches(self, c, colour) -> bool:
         """Room card c counts as `colour`: its own, or any for a Multicolored room ("This card may be whatever
@@ -218,14 +220,14 @@ def load_rooms(path):
             _fail(path, "rooms", f"{COLOURS[col]}: 7 Research Lab cards per colour (28 in all), got {lab_n}")
         if norm_n < 16:
             _fail(path, "rooms", f"{COLOURS[col]}: at least 16 normal rooms (1-player removal), got {norm_n}")
-    # the grey cards' places (START_CARD, EXIT_CARD), then the special rooms (Special contents)
-    names += ["Starting Room", "Exit Control"]
-    cols += [-1, -1]
-    doors += [start, exitd]
-    labs += [-1, -1]
-    sps += [0, 0]
-    bons += [0, 0]
-    traps += [0, 0]
+    # the grey cards' places (START_CARD, EXIT_CARD, SCEN_CARD), then the special rooms (Special contents)
+    names += ["Starting Room", "Exit Control", "Scenario Room"]
+    cols += [-1, -1, -1]
+    doors += [start, exitd, SCEN_DOORS]
+    labs += [-1, -1, -1]
+    sps += [0, 0, 0]
+    bons += [0, 0, 0]
+    traps += [0, 0, 0]
     kinds = [RK_NORMAL] * len(names)
     sp_list = d.get("special_rooms", [])
     if not isinstance(sp_list, list):

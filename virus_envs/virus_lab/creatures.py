@@ -55,7 +55,12 @@ def has_kind(s, cell, k):
 
 
 def hero_cells(s):
-    return [s.pos[p] for p in range(s.n) if s.pos[p] >= 0]
+    """The Heroes' rooms; with Save the Child the Child's too ("When moving Creatures the Child is considered a
+    Hero, but they can only sniff and/or see, but not hear him": hearing counts Action cubes only)."""
+    out = [s.pos[p] for p in range(s.n) if s.pos[p] >= 0]
+    if s.g.child and s.child[1] < 0 and s.child[2] == 1:
+        out.append(s.child[0])
+    return out
 
 
 def line_of_sight(s, cell, d):

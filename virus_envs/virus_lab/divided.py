@@ -10,7 +10,7 @@ considered out of combat and will be able to take any action, including a ranged
 
 The split (`shares`): when a room holds Creatures and 2 or more Heroes, its Creatures are dealt one at a time,
 strongest first (Bosses, then Leaders, then the other Creatures, by kind), to its Heroes in turn order from the
-Lead player (a documented default: who takes which Creature is not a rule; assumption 39). A split is stored
+Lead player (a documented default: who takes which Creature is not a rule; assumption 47). A split is stored
 (`share[p] = [room, 9 counts, extra]`) only once it changes by the players' doing: a kill takes the Creature out
 of its owner's share, and "take <creature> from the other Heroes" moves one Creature to the asking Hero when every
 other Hero of the room agrees (`agree` / `refuse`, asked one at a time in turn order: phase PH_AGREE); a Creature

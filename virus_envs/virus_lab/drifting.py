@@ -11,7 +11,7 @@ another room card, at most 4 times: each time to a free (empty) space of the tab
 Lead player (`drift room <side>`, PH_DRIFT; a single free space is taken without asking); with no free space it
 stays. The room keeps its turn; everything in it moves with it (Heroes, Creatures and Bosses, Action cubes,
 Explosives, the Antidote); the Doors, Barriers and Breaches on its borders stay behind with the borders and go
-back to the game reserve (assumption 42). Rooms are moved in cell order.
+back to the game reserve (assumption 50). Rooms are moved in cell order.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, divided, drifting, morbo, skills, teleport
+from . import clock, divided, drifting, morbo, pvp, scenarios, skills, spy, teleport
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -51,6 +51,12 @@ def layout(game) -> ObsLayout:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:
         blocks.append(("skills", skills.SKILL_F))
+    if game.spy:        # Spy Mode (spy.py) and its Player vs Player combat (pvp.py)
+        blocks.append(("spy", spy.SPY_F))
+        if game.pvp:
+            blocks.append(("pvp", pvp.PVP_F))
+    if game.scenario:
+        blocks.append(("scenario", scenarios.block_size(game)))
     return ObsLayout(blocks)
 
 
@@ -144,6 +150,7 @@ def _card_table(game):
         row[22] = comp.room_bonus[c] / 2
     t[nr + 1, [0, 1]] = 1       # START_CARD = nr
     t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
+    t[nr + 3, 0] = 1            # SCEN_CARD = nr + 2 (grey; the `scenario` block says which room it is)
     trap = np.zeros((len(comp.room_colour) + 1, CF), dtype=np.float32)
     for c in rooms:
         trap[c + 1, 11] = 1
@@ -313,7 +320,7 @@ def encode(s, p) -> np.ndarray:
         G[i + comp.room_shape[s.trap_card]] = 1
         G[i + 5 + comp.room_trap[s.trap_card] - 1] = 1
     i += 11
-    if len(s.clue_pending) > 2:
+    if len(s.clue_pending) > 2 and not (g.spy and s.clue_pending[0] != p):   # Spy Mode: the drawer's secret
         G[i + s.clue_pending[2]] = 1
     i += 25
     G[i] = s.living_heroes() / 4
@@ -359,6 +366,12 @@ def encode(s, p) -> np.ndarray:
         clock.encode(s, p, v[L.slices["clock"]])
     if g.skills:
         skills.encode(s, p, v[L.slices["skills"]])
+    if g.spy:
+        spy.encode(s, p, v[L.slices["spy"]])
+        if g.pvp:
+            pvp.encode(s, p, v[L.slices["pvp"]])
+    if g.scenario:
+        scenarios.encode(s, p, v[L.slices["scenario"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -384,7 +397,8 @@ def view(s, p) -> dict:
     nr = comp.num_rooms
 
     def name(c):
-        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else comp.room_name[c]
+        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else "Scenario Room" if c == nr + 2 \
+            else comp.room_name[c]
 
     rooms = []
     for cell in range(geo.ncells):
@@ -463,6 +477,12 @@ def view(s, p) -> dict:
         out.update(morbo.view(s))
         for i, w in enumerate(out["wound_deck_bottom"]):      # the backs seen on the top of the deck
             w["morbo_back"] = s.wound_deck[i] == morbo.card(g)
+    if g.spy:
+        out.update(spy.view(s, p))          # the Spy block; the Clue drawn and the deck's bottom, masked
+        if g.pvp:
+            out["pvp"] = pvp.view(s)
+    if g.scenario:
+        out["scenario"] = scenarios.view(s)
     return out
 
 

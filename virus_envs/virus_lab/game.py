@@ -41,7 +41,10 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import divided, drifting, morbo, resolution, smoke, special_rooms, walls
+from . import divided, drifting, morbo, pvp, resolution, scenarios, smoke, special_rooms, spy, walls
+from .pvp import PvpRules
+from .scenarios import ScenarioRules
+from .spy import SpyRules
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -95,6 +98,11 @@ class VirusLabGame(Game):
         "teleport_rooms": False,        # Special contents: the 4 Teleport room cards (teleport.py)
         "drifting_rooms": False,        # Special contents: the 2 Drifting room cards (drifting.py)
         "multicolored_rooms": False,    # Special contents: the 2 Multicolored room cards (any colour: special_rooms.py)
+        "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
+        "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
+        "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
+        "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
+        "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -104,7 +112,8 @@ class VirusLabGame(Game):
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"), "skills": skills.METHODS}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"),
+               "skills": skills.METHODS, "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
 
     def _validate_config(self):
@@ -130,6 +139,8 @@ class VirusLabGame(Game):
         clock.configure(self)
         campaign.configure(self)
         skills.configure(self)
+        spy.configure(self)
+        scenarios.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -148,10 +159,11 @@ class VirusLabGame(Game):
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
         special_rooms.configure(self)
-        if self.ranged or self.smoke or self.resolution or self.divided or self.teleport or self.drifting:
-            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.take_base,
-             self.teleport_base, self.drift_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
-                                                                 self.divided, self.teleport, self.drifting)
+        if self.ranged or self.smoke or self.resolution or self.spy or self.divided or self.teleport or self.drifting:
+            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.spy_base,
+             self.pvp_base, self.take_base, self.teleport_base, self.drift_base) = ranged_table(
+                self.geo, self.ranged, self.smoke, self.resolution, self.spy, self.pvp, self.divided, self.teleport,
+                self.drifting)                          # the advanced elements' actions, last
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -169,13 +181,14 @@ class VirusLabGame(Game):
         self.num_wound_cards = comp.num_wounds + (1 if self.morbo else 0)
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = comp.room_doors            # rooms, START_CARD, EXIT_CARD, the special rooms
+        doors = comp.room_doors            # rooms, START_CARD, EXIT_CARD, SCEN_CARD, the special rooms
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ()) + (divided.FIELDS if self.divided else ()) + (
-            drifting.FIELDS if self.drifting else ())
+            campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
+            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ()) + (
+            divided.FIELDS if self.divided else ()) + (drifting.FIELDS if self.drifting else ())
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -245,7 +258,8 @@ def _copy(v):
     return v
 
 
-class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(SpyRules, ScenarioRules, divided.DividedRules, HiddenInfo, ClockRules, PvpRules, CampaignRules,
+                    SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -428,6 +442,12 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
         if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
             self.queue.insert(0, [Q_SKILLS])
+        if g.spy:                   # the Spy deck dealt (spy.py), the PvP register (pvp.py)
+            spy.setup(self)
+            if g.pvp:
+                pvp.setup(self)
+        if g.scenario:
+            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -449,16 +469,26 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         return self.truncated
 
     def returns(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.scores(self)
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
 
     def info(self) -> dict:
         """`ranking` in the env's infos once the game is over ("Co-operative returns ...; ranking in infos")."""
         return {"ranking": self.ranking()} if self.terminal else {}
+
+    def ranking(self) -> list:
+        """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
+        if self.g.spy:
+            return spy.ranking(self, self._base_ranking())
+        return self._base_ranking()         # labs.py
 
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
@@ -578,6 +608,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
+        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
+            return
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()
@@ -667,6 +699,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
                 self.ph, self.cur = PH_FOUR, p
         elif k == Q_FINAL:
             self.queue[0:0] = final_attack_steps(self)
+        elif k == Q_PVP:
+            pvp.resolve(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."
@@ -702,7 +736,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         self.terminal = True
         self.ph = PH_NONE
         q = self.antidote_out
-        self.won = q >= 0 and self.alive[q]
+        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
 
     # -- the mask ----------------------------------------------------------------------------
@@ -717,8 +751,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         elif ph in (PH_WOUND, PH_REFILL):
             m[A.KEEP] = m[A.REDRAW] = True      # asked only when a redraw is possible
         elif ph == PH_CLUE:
-            m[A.KEEP] = True
-            m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
+            self._mask_clue(m, p)
         elif ph == PH_TRAP:
             opts = self._trap_options(self.trap_card)
             for h, d, r in opts:
@@ -772,6 +805,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self._mask_agree(m, p)
         elif ph == PH_DRIFT:
             drifting.mask(self, m)
+        elif ph == PH_SCENARIO:
+            self._mask_scenario(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
@@ -799,19 +834,7 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
         if ph == PH_ACT:
             self._apply_act(a, p)
         elif ph == PH_EVENT:
-            if a == A.REDRAW:
-                # "return it to the bottom of the Event deck and draw the next Event card"
-                self._use_adv(p)
-                self.event_deck.insert(0, self.event)
-                self.event_known.insert(0, p)       # only the Lead saw it
-                self.event = self.event_deck.pop()
-                del self.event_known[len(self.event_deck):]
-                if self.num_adv(p) == 0:
-                    self.ph = PH_NONE
-                    self._apply_event()
-            else:
-                self.ph = PH_NONE
-                self._apply_event()
+            self._apply_event_choice(a, p)      # events.py
         elif ph == PH_CLUE:
             self._apply_clue(a, p)
         elif ph == PH_TRAP:
@@ -859,6 +882,8 @@ class VirusLabState(divided.DividedRules, HiddenInfo, ClockRules, CampaignRules,
             self._apply_agree(a, p)
         elif ph == PH_DRIFT:
             drifting.apply(self, a)
+        elif ph == PH_SCENARIO:
+            self._apply_scenario(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)

@@ -7,7 +7,7 @@ Turn-End phase, all players in the same room as a Morbo infected player must dra
 The card (`data/wounds.yaml`, `special_contents.morbo`; id `comp.num_wounds`, 25) is shuffled into the Wound deck.
 Its back is its own (a third kind beside the plain and the red-heart backs): like the heart, it is public on the top
 of the deck and on every card drawn since (hidden.py keeps backs when it resamples faces). Drawn, it lies over the
-player board in everybody's sight (a face-up wound, assumption 40: it is the Wound card drawn for that Damage point
+player board in everybody's sight (a face-up wound, assumption 48: it is the Wound card drawn for that Damage point
 or wound and counts towards the Hit points); its holder is infected by the Morbo while he holds it (it leaves with
 his wounds when he dies). At the Wounds sub-phase (Turn End, with the deep wounds), each other living Hero on the map
 in the room of a Morbo-infected Hero draws one face-down Wound card (a Wound card, not a Damage point: no Shield).

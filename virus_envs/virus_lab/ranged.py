@@ -26,13 +26,16 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False, divided=False, teleport=False, drifting=False):
+def action_table(geo, ranged, smoke, resolution=False, spy=False, pvp=False, divided=False, teleport=False,
+                 drifting=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
     of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py), the Resolution
-    tokens' 10 actions (with `resolution`, resolution.py), the divided combat's (with `divided`, divided.py), the
+    tokens' 10 actions (with `resolution`, resolution.py), `declare clue <c>` x 25 (with `spy`, spy.py), the
+    6 Player vs Player actions (with `pvp`, pvp.py), the divided combat's (with `divided`, divided.py), the
     Teleport rooms' (teleport.py) and the Drifting rooms' (drifting.py): (table, first ranged id, longest distance,
-    first smoke id, first Resolution id, first divided id, first Teleport id, first Drifting id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution, divided, teleport, drifting)
+    first smoke id, first Resolution id, first declaration id, first PvP id, first divided id, first Teleport id,
+    first Drifting id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, spy, pvp, divided, teleport, drifting)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -50,6 +53,15 @@ def action_table(geo, ranged, smoke, resolution=False, divided=False, teleport=F
             from .resolution import names
             for i, name in enumerate(names()):
                 t.add(name, ("resolution", i))
+        sb = len(t)
+        if spy:
+            for c in range(25):
+                t.add(f"declare clue {c}", ("declare", c))
+        pb = len(t)
+        if pvp:
+            from .pvp import names as pvp_names
+            for i, name in enumerate(pvp_names()):
+                t.add(name, ("pvp_attack", i) if i < 4 else ("pvp", i))
         dv = len(t)
         if divided:
             from .divided import add_actions
@@ -62,7 +74,7 @@ def action_table(geo, ranged, smoke, resolution=False, divided=False, teleport=F
         if drifting:
             from .drifting import add_actions as drifting_actions
             drifting_actions(t)
-        _TABLES[key] = (t, base, dmax, sm, rs, dv, tp, dr)
+        _TABLES[key] = (t, base, dmax, sm, rs, sb, pb, dv, tp, dr)
     return _TABLES[key]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .components import COLOURS, TOKENS
 from .encoding import _display_choice
+from . import scenarios
 
 
 def render(s) -> str:
@@ -23,8 +24,8 @@ def render(s) -> str:
             if k < 0:
                 row.append(" . ")
                 continue
-            tag = "S" if k == nr else "X" if k == nr + 1 else COLOURS[comp.room_colour[k]][0] if \
-                comp.room_colour[k] >= 0 else "M"
+            tag = "S" if k == nr else "X" if k == nr + 1 else "R" if k == nr + 2 else \
+                COLOURS[comp.room_colour[k]][0] if comp.room_colour[k] >= 0 else "M"
             tag = tag.lower() if s.trapside[cell] else tag.upper()
             mid = "."
             heroes = [str(p) for p in range(s.n) if s.pos[p] == cell]
@@ -34,6 +35,8 @@ def render(s) -> str:
                 mid = "*"
             elif s.antidote_cell == cell:
                 mid = "A"
+            elif s.g.child and s.child[1] < 0 and s.child[2] == 1 and s.child[0] == cell:
+                mid = "c"                   # the Child, alone (Save the Child; R = the Scenario room)
             row.append(f"{tag}{mid}{tag}")
         lines.append(" ".join(row))
     for p in range(s.n):
@@ -47,6 +50,11 @@ def render(s) -> str:
     if dc:
         lines.append(f"display choice ({dc['kind']}, for '{dc['for']}'): seat {dc['seat']} picks {dc['left']} "
                      f"of slots {dc['slots']}" + (f", chosen {dc['chosen']}" if dc["chosen"] else ""))
+    if s.g.scenario:
+        sc = scenarios.view(s)
+        lines.append(f"scenario {sc['scenario']}: room {sc['room']}, goal met {sc['goal_met']}"
+                     + (f", child {sc['child']['state']} (follows {sc['child']['follows']})" if s.g.child else "")
+                     + (f", computer room deactivated {sc['computer_room_deactivated']}" if s.g.scenario == scenarios.REBOOT else ""))
     lines.append(f"clues {list(s.clues)}  antidote {s.antidote_cell}  exit open {s.exit_open}  "
                  f"room deck {len(s.room_deck)}")
     if s.terminal:

@@ -1,7 +1,7 @@
 """Special contents of the Heroes Expansion: the special room cards (Teleport, Multicolored, Drifting), their ids
 and which of them a game deals (config `teleport_rooms`, `multicolored_rooms`, `drifting_rooms`).
 
-The cards are data (`data/rooms.yaml`, `special_rooms`; ids from 146, after the grey cards); each option shuffles
+The cards are data (`data/rooms.yaml`, `special_rooms`; ids from 147, after the grey cards START_CARD, EXIT_CARD, SCEN_CARD); each option shuffles
 its cards into the Room deck with the 144 others. Their rules: teleport.py, drifting.py.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ def placing_colour(s):
     color a player wants it to be"): without Legend tiles -1, any colour (the choice of colour is the choice of the
     room the Creature goes to, which the placing player makes); with Legend tiles the colour also picks the Creature
     group: the default is the colour whose group has the most miniatures in the reserve (ties: red, yellow, blue,
-    green), so that a Creature of that colour can be placed (assumption 43)."""
+    green), so that a Creature of that colour can be placed (assumption 51)."""
     if not s.g.legend:
         return -1
     return max(range(4), key=lambda col: (sum(s.pool[k] for k in s.g.legend[col]), -col))

@@ -15,7 +15,7 @@ assumption 9) and, like the other special rooms, not during a "lockdown" Event.
 - Creatures: a group that enters a Teleport room where no Hero stands ("If Creatures reach a Hero, they stop")
   goes on to another Teleport room with space for it and ends its movement there. The choice belongs to "the
   player who moved the Creatures" (the Lead player): it is made by the documented default, the room farthest from
-  the nearest Hero (table steps; ties: cell order), and not asked even with `auto_slow_phase=False` (assumption 41).
+  the nearest Hero (table steps; ties: cell order), and not asked even with `auto_slow_phase=False` (assumption 49).
 - The sight lines, sniffing and hearing of `creatures.py` follow doorways only, so nothing is sensed through the
   link between Teleport rooms.
 """
