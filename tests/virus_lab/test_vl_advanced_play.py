@@ -21,10 +21,10 @@ OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced
            {"advanced_combat": "full", "difficulty": 3}, {"morbo": True},
            {"teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True, "legend": True},
            {"scenario": "reboot"}, {"scenario": "save_the_child"}, {"scenario": "captive"},
-           # both sides together: the Scenarios with the special rooms, Spy / PvP with the divided combat and Morbo
+           # both sides together: the Scenarios with the special rooms (Spy / PvP with the divided combat and Morbo,
+           # 2-4 players: test_vl_scenario_special_rooms.py)
            {"scenario": "reboot", "teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True},
-           {"scenario": "save_the_child", "drifting_rooms": True, "morbo": True},
-           {"spy": True, "pvp": True, "advanced_combat": "full", "morbo": True}]
+           {"scenario": "save_the_child", "drifting_rooms": True, "morbo": True}]
 
 
 def _id(c):

@@ -19,7 +19,15 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(scenario="captive", skills="draft", smoke_bombs=True, resolution_tokens=True),
             dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child"),
             dict(spy=True, pvp=True, scenario="reboot"), dict(spy=True, scenario="captive", real_time=True),
-            dict(spy=True, scenario="save_the_child", auto_child=False)]
+            dict(spy=True, scenario="save_the_child", auto_child=False),
+            # the divided combat, Morbo and the special rooms (built beside Spy Mode and the Scenarios)
+            dict(spy=True, pvp=True, advanced_combat="full", morbo=True, real_time=True),
+            dict(spy=True, morbo=True, teleport_rooms=True, drifting_rooms=True, multicolored_rooms=True),
+            dict(scenario="save_the_child", drifting_rooms=True, teleport_rooms=True, auto_child=False,
+                 advanced_combat="divided"),
+            dict(scenario="captive", teleport_rooms=True, drifting_rooms=True, multicolored_rooms=True, morbo=True,
+                 real_time=True),
+            dict(campaign_games=2, scenario="reboot", drifting_rooms=True, advanced_combat="full")]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)
