@@ -141,3 +141,21 @@ def test_a_drifting_room_never_moves_onto_the_scenario_room():
     assert "drift room W" not in names and "drift room S" in names
     s.apply_action(s.g.actions.parse("drift room S"))
     assert s.card[west] == SCEN_CARD and s.sc_cell == west
+
+
+def test_a_hero_without_opponents_may_attack_a_player():
+    """Player vs Player: "A player not involved in combat may attack another player"; the divided combat: "The other
+    player, with zero opponents, will be considered out of combat and will be able to take any action". One Zombie,
+    two Heroes: the Lead player's Hero (seat 0) takes it; seat 1 may attack seat 0 (distance 0), seat 0 may not."""
+    s = empty_state(2, advanced_combat="full", spy=True, pvp=True)
+    rooms = corridor(s, 2, range(1, 8))
+    for p in range(2):
+        at(s, p, rooms[2])
+    creatures(s, rooms[2], zombie=1)
+
+    def attacks():
+        return sorted(s.g.actions.names[a] for a in s.legal_actions() if s.g.actions.names[a].startswith("attack pl"))
+    assert s.cur == 0 and s.in_combat(0) and attacks() == []
+    s.apply_action(s.g.actions.parse("pass"))
+    assert s.cur == 1 and not s.in_combat(1)
+    assert attacks() == ["attack player 0"]
