@@ -139,4 +139,3 @@ class LabRules:
         cand = candidate_rooms(self)
         if len(cand) == 1:
             self.antidote_cell = cand[0]
-
