@@ -18,6 +18,9 @@ VARIANTS = [
                          "smoke_bombs": True, "resolution_tokens": True}),
     ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
                          "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
+    ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True, "teleport_rooms": True, "drifting_rooms": True,
+                         "multicolored_rooms": True}),
+    ("virus_lab_v0", 3, {"advanced_combat": "full", "final_attack": True, "difficulty": 3, "morbo": True}),
     ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
     # Spy Mode and its Player vs Player combat (issue 15): roles, Clue cards held and declared
     ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "ranged", "smoke_bombs": True}),
@@ -31,6 +34,13 @@ VARIANTS = [
     ("virus_lab_v0", 5, {"boss_players": 1, "skills": "auction"}),
     ("virus_lab_v0", 6, {"boss_players": 2, "infected_boss": True, "difficulty": 3, "auto_slow_phase": False,
                          "skills": "draft"}),
+    # both sides together: Spy / PvP with the divided combat and Morbo, the Scenarios with the special rooms
+    ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "full", "morbo": True}),
+    ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False, "drifting_rooms": True,
+                         "teleport_rooms": True, "multicolored_rooms": True}),
+    # Boss players with the divided combat, Morbo and the special rooms
+    ("virus_lab_v0", 6, {"boss_players": 2, "advanced_combat": "full", "morbo": True, "teleport_rooms": True,
+                         "drifting_rooms": True}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,

@@ -153,7 +153,8 @@ OTHER_VALUES = {
                      "legend": True, "legend_tiles": "dog+mutant,zombie+desu,blooder+verduko,tricker+executioner",
                      "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
                      "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
-                     "skills": "draft", "campaign": True, "campaign_games": 2,
+                     "skills": "draft", "campaign": True, "campaign_games": 2, "morbo": True,
+                     "teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True,
                      "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True,
                      "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses"},
 }

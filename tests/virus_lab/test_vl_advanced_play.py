@@ -18,11 +18,18 @@ OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced
            {"smoke_bombs": True}, {"resolution_tokens": True},
            {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
             "resolution_tokens": True, "difficulty": 3},
-           {"scenario": "reboot"}, {"scenario": "save_the_child"}, {"scenario": "captive"}]
+           {"advanced_combat": "full", "difficulty": 3}, {"morbo": True},
+           {"teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True, "legend": True},
+           {"scenario": "reboot"}, {"scenario": "save_the_child"}, {"scenario": "captive"},
+           # both sides together: the Scenarios with the special rooms (Spy / PvP with the divided combat and Morbo,
+           # 2-4 players: test_vl_scenario_special_rooms.py)
+           {"scenario": "reboot", "teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True},
+           {"scenario": "save_the_child", "drifting_rooms": True, "morbo": True}]
 
 
 def _id(c):
-    return "-".join(k if v is True or v == "ranged" else str(v) for k, v in c.items() if v is True or isinstance(v, str))
+    return "-".join(k if v is True or v == "ranged" else f"{k}={v}" for k, v in c.items()
+                    if v is True or isinstance(v, str))
 
 
 @pytest.mark.parametrize("cfg", OPTIONS, ids=_id)
@@ -34,7 +41,7 @@ def test_heuristic_team_plays_legal_games(cfg, n):
         assert st.is_terminal() and not st.is_truncated()
 
 
-@pytest.mark.parametrize("cfg", OPTIONS[:6], ids=_id)
+@pytest.mark.parametrize("cfg", OPTIONS[:6] + OPTIONS[7:], ids=_id)
 def test_pettingzoo_api_with_the_option(cfg):
     from pettingzoo.test import api_test
     with contextlib.redirect_stdout(io.StringIO()):

@@ -201,7 +201,8 @@ def test_difficulty_rises_after_a_won_game():
 def test_escalation_after_difficulty_three():
     """ "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty
     level. Adding Legend Tiles. ... Adding the Additional Final Attack element.": at difficulty 3, the next won game
-    adds the Additional Final Attack, the one after Legend tiles; the games are built with them."""
+    adds the Additional Final Attack, the one after Legend tiles, then the Scenarios, then the special contents; the
+    games are built with them."""
     g = VirusLabGame(num_players=1, campaign_games=5, difficulty=3)
     c = Campaign(1, 5, difficulty=3)
     c.pre = {}
@@ -212,14 +213,44 @@ def test_escalation_after_difficulty_three():
     c.pre = {}
     c.record(s)
     assert c.extras == ["final_attack", "legend"]
+    for _ in range(3):                  # the three Scenarios (test_escalation_by_scenarios)
+        c.pre = {}
+        c.record(s)
+    assert c.extras[-1] == "scenario=captive"
+    c.pre = {}
+    c.record(s)
+    # "Adding the special Teleport-Drifting rooms and the Morbo card": one step, three config keys, after the
+    # Scenarios as in the rulebook's list
+    assert c.extras == ["final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive",
+                        "teleport_rooms+drifting_rooms+morbo"]
+    c.pre = {}
+    c.record(s)
+    assert len(c.extras) == 6, "nothing more on the ladder"
     inner = g.inner_game(c.difficulty, c.extras)
     assert inner.final_attack and inner.legend is not None and inner.campaign
+    assert inner.teleport and inner.drifting and inner.morbo
+
+
+def test_a_whole_campaign_keeps_its_spaces_when_the_special_contents_come_in():
+    """The whole campaign's actions and observation are those of its largest game (every escalation element on):
+    a game without the special contents uses a prefix of the ids and leaves their blocks at zero."""
+    g = VirusLabGame(num_players=2, campaign_games=2)
+    small, large = g.inner_game(2), g.inner_game(2, ("final_attack", "legend", "teleport_rooms+drifting_rooms+morbo"))
+    assert g.num_actions == large.num_actions == small.num_actions + 8
+    assert large.actions.names[:small.num_actions] == small.actions.names
+    s = g.new_initial_state(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        m = s.legal_action_mask()
+        assert m.shape == (g.num_actions,) and s.observation(0).shape == g.observation_shape
+        s.apply_action(int(rng.choice(np.flatnonzero(m))))
 
 
 def test_escalation_by_scenarios():
     """ "Playing one of the three available Scenario (or a your customized Scenario!)": after the Additional Final
     Attack and Legend tiles, each won game plays the next Scenario in the rulebook's order (Reboot, Save the Child,
-    The Captive; one Scenario a game, so each replaces the one before); then the ladder ends."""
+    The Captive; one Scenario a game, so each replaces the one before); then the special contents, and the ladder
+    ends."""
     g = VirusLabGame(num_players=1, campaign_games=8, difficulty=3)
     c = Campaign(1, 8, difficulty=3)
     s = g.inner_game(3).new_initial_state(seed=0)
@@ -236,7 +267,13 @@ def test_escalation_by_scenarios():
     assert g.inner_game(c.difficulty, c.extras).config["scenario"] == "captive"
     c.pre = {}
     c.record(s)
-    assert len(c.extras) == 5, "nothing more on the ladder"
+    # then "Adding the special Teleport-Drifting rooms and the Morbo card", with The Captive still on
+    assert c.extras[-1] == "teleport_rooms+drifting_rooms+morbo"
+    inner = g.inner_game(c.difficulty, c.extras)
+    assert inner.config["scenario"] == "captive" and inner.teleport and inner.drifting and inner.morbo
+    c.pre = {}
+    c.record(s)
+    assert len(c.extras) == 6, "nothing more on the ladder"
 
 
 def test_campaign_to_dict_from_dict():

@@ -216,6 +216,13 @@ def _broken(tmp_path, fname, old, new):
     ("bosses.yaml", "hp: 4", "hp: 0", "bosses[0].hp"),
     ("supply.yaml", "heart: 16", "heart: many", "tokens.heart"),
     ("supply.yaml", "stock_actions: 8", "stock_actions: 2", "hero_start.stock_actions"),
+    # the special contents (issue 15): the counts the rulebook gives, colours, kinds
+    ("rooms.yaml", "{id: TELEPORT-4, kind: teleport", "{id: TELEPORT-4, kind: drifting", "special_rooms"),
+    ("rooms.yaml", "kind: multicolored, colour: any, doors: NE", "kind: multicolored, colour: red, doors: NE",
+     "special_rooms[4].colour"),
+    ("rooms.yaml", "{id: DRIFTING-2, kind: drifting", "{id: DRIFTING-2, kind: portal", "special_rooms[7].kind"),
+    ("wounds.yaml", "morbo: {id: MORBO, infection: false}", "morbo: {id: MORBO, infection: maybe}",
+     "special_contents.morbo.infection"),
 ])
 def test_bad_data_file_names_file_and_field(tmp_path, fname, old, new, field):
     d = _broken(tmp_path, fname, old, new)
@@ -234,9 +241,15 @@ def test_room_deck_constraints():
         norm = [c for c in range(144) if comp.room_colour[c] == col and comp.room_lab[c] < 0]
         assert len(labs) == 7 and len(norm) >= 16
         assert {comp.room_special[c] for c in norm} >= {1, 2, 3}
-    assert {bin(m).count("1") for m in comp.room_doors} == {1, 2, 3, 4}
-    assert set(comp.room_bonus) == {0, 1, 2} and set(comp.room_trap) == {1, 2, 3, 4, 5, 6}
-    assert len(comp.event_name) == len(comp.wound_heart) == len(comp.clue_kind) == 25
+    deck = range(144)           # the 144 cards; the 3 grey cards (144-146) and the special rooms (ids from 147) follow
+    assert {bin(comp.room_doors[c]).count("1") for c in deck} == {1, 2, 3, 4}
+    assert {comp.room_bonus[c] for c in deck} == {0, 1, 2} and {comp.room_trap[c] for c in deck} == {1, 2, 3, 4, 5, 6}
+    assert [comp.room_kind.count(k) for k in range(4)] == [144 + 3, 4, 2, 2], "Special contents: 4 + 2 + 2 cards"
+    # the grey cards START_CARD, EXIT_CARD, SCEN_CARD (the Scenario room) are not room cards; the specials are
+    assert [comp.is_room(c) for c in (143, 144, 145, 146, 147)] == [True, False, False, False, True]
+    assert comp.room_name[146] == "Scenario Room" and comp.room_kind[147] != 0
+    assert len(comp.event_name) == comp.num_wounds == len(comp.clue_kind) == 25
+    assert len(comp.wound_heart) == 26, "the Morbo card (special_contents.morbo) comes last"
     assert len(comp.boss_name) == 15 and set(comp.event_number) <= set(range(1, 11))
     assert os.path.isdir(DATA_DIR)
     check_invariants.__doc__

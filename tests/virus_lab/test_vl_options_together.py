@@ -7,7 +7,10 @@ import pytest
 import virus_envs
 
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
-            dict(skills="auction", legend=True, walls=True, final_attack=True),
+            dict(real_time=True, smoke_bombs=True, advanced_combat="full", resolution_tokens=True, final_attack=True,
+                 morbo=True),
+            dict(skills="auction", legend=True, walls=True, final_attack=True, teleport_rooms=True, drifting_rooms=True,
+                 multicolored_rooms=True, auto_slow_phase=False),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
             dict(campaign_games=2, smoke_bombs=True),
             dict(spy=True, pvp=True, real_time=True, smoke_bombs=True, advanced_combat="ranged", legend=True),
@@ -18,7 +21,18 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
             dict(spy=True, pvp=True, scenario="reboot"), dict(spy=True, scenario="captive", real_time=True),
             dict(spy=True, scenario="save_the_child", auto_child=False),
             dict(boss_players=1, infected_boss=True, real_time=True, smoke_bombs=True, final_attack=True,
-                 legend=True, walls=True, advanced_combat="ranged", resolution_tokens=True)]
+                 legend=True, walls=True, advanced_combat="ranged", resolution_tokens=True),
+            # the divided combat, Morbo and the special rooms (built beside Spy Mode and the Scenarios)
+            dict(spy=True, pvp=True, advanced_combat="full", morbo=True, real_time=True),
+            dict(spy=True, morbo=True, teleport_rooms=True, drifting_rooms=True, multicolored_rooms=True),
+            dict(scenario="save_the_child", drifting_rooms=True, teleport_rooms=True, auto_child=False,
+                 advanced_combat="divided"),
+            dict(scenario="captive", teleport_rooms=True, drifting_rooms=True, multicolored_rooms=True, morbo=True,
+                 real_time=True),
+            dict(campaign_games=2, scenario="reboot", drifting_rooms=True, advanced_combat="full"),
+            # Boss players beside the divided combat, Morbo and the special rooms (merged last)
+            dict(boss_players=1, advanced_combat="full", morbo=True, teleport_rooms=True, drifting_rooms=True,
+                 multicolored_rooms=True, real_time=True)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)
@@ -45,6 +59,25 @@ def test_the_countdown_prices_the_added_actions():
     assert {int(g.rt_cost[i]) for i in ranged} == {10}           # attack: 10 s in the shipped realtime.yaml
     assert int(g.rt_cost[smoke]) == 3                             # activate: 3 s
     assert int(g.rt_cost[names.index("buy smoke bomb")]) == 0     # bought at turn end, not in Real Time
+
+
+def test_the_countdown_prices_the_divided_combat():
+    """The distance-0 shot is a ranged attack (an attack's seconds); asking to take a Creature and the answers are
+    talk between the Heroes of one fight, free like the combat's sub-decisions (assumption 35)."""
+    g = virus_envs.game("virus_lab_v0", 2, real_time=True, advanced_combat="full")
+    names = g.actions.names
+    assert int(g.rt_cost[names.index("ranged attack here (distance 0)")]) == 10
+    for name in ("take zombie from the other heroes", "agree: give the creature", "refuse: keep the creatures"):
+        assert int(g.rt_cost[names.index(name)]) == 0
+
+
+def test_the_countdown_prices_a_teleport_as_an_activation():
+    """ "A player must spend 1 Action cube to activate a Teleport room": an activation's seconds (3 s); the drift
+    of a room is the Lead player's, at the Turn End (no seconds)."""
+    g = virus_envs.game("virus_lab_v0", 2, real_time=True, teleport_rooms=True, drifting_rooms=True)
+    names = g.actions.names
+    assert {int(g.rt_cost[names.index(f"teleport to room {i}")]) for i in range(4)} == {3}
+    assert {int(g.rt_cost[names.index(f"drift room {x}")]) for x in "NESW"} == {0}
 
 
 @pytest.mark.parametrize("cfg", [{}, dict(smoke_bombs=True), dict(smoke_bombs=True, real_time=True)])

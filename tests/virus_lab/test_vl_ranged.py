@@ -169,7 +169,7 @@ def test_sizes_and_names():
     assert g.actions.name(1136) == "ranged attack N distance 1"
     assert VirusLabGame(num_players=2, advanced_combat="ranged", table_rows=15, table_cols=21).num_actions == 1136 + 80
     with pytest.raises(ValueError, match="advanced_combat"):
-        VirusLabGame(num_players=2, advanced_combat="divided")
+        VirusLabGame(num_players=2, advanced_combat="pvp")     # Player vs Player: the Spy mode's own key
 
 
 @pytest.mark.parametrize("n", [1, 2, 4])

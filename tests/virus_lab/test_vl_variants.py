@@ -27,13 +27,20 @@ VARIANTS = {
     "skills_auction_real_time": {"skills": "auction", "real_time": True},
     "campaign_game": {"campaign": True},
     "whole_campaign": {"campaign_games": 2},
+    "special_contents": {"morbo": True, "advanced_combat": "full", "teleport_rooms": True, "drifting_rooms": True,
+                         "multicolored_rooms": True},
     "spy_pvp": {"spy": True, "pvp": True},
     "boss_players": {"boss_players": 1},
     "two_boss_players_infected": {"boss_players": 2, "infected_boss": True, "skills": "draft"},
+    "spy_pvp_full_morbo": {"spy": True, "pvp": True, "advanced_combat": "full", "morbo": True},
+    "captive_special_rooms": {"scenario": "captive", "teleport_rooms": True, "drifting_rooms": True,
+                              "multicolored_rooms": True},
+    "boss_players_divided_special_rooms": {"boss_players": 1, "advanced_combat": "full", "teleport_rooms": True,
+                                           "drifting_rooms": True, "multicolored_rooms": True, "morbo": True},
 }
 # seats per variant (default 1, 2, 4): Spy Mode needs 2-4 players (assumption 39); Boss players need a Hero besides
 # them, and go up to 6 seats
-COUNTS = {"boss_players": (2, 3, 5), "two_boss_players_infected": (3, 4, 6)}
+COUNTS = {"boss_players": (2, 3, 5), "boss_players_divided_special_rooms": (2, 5), "two_boss_players_infected": (3, 4, 6)}
 CASES = [(name, n) for name in VARIANTS for n in COUNTS.get(name, (1, 2, 4))
          if not (n == 1 and VARIANTS[name].get("spy"))]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))

@@ -65,13 +65,13 @@ def check_invariants(s):
     # Resolution tokens: "Resolution Tokens (4 tokens)": stocks + the roll + reserve
     assert sum(s.resol) + s.resol_roll[0] + s.resol_pool == (4 if g.config["resolution_tokens"] else 0)
     if g.num_heroes == 4:   # no removal: every room card is somewhere
-        cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
+        cards = [c for c in s.card if comp.is_room(c)] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]
         if s.trap_card >= 0:
             cards.append(s.trap_card)
-        assert sorted(cards) == list(range(144)), "room cards not conserved"
+        assert sorted(cards) == list(g.room_cards), "room cards not conserved"
     wounds = s.wound_deck + s.wound_discard + [w[0] for p in range(n) for w in s.wounds[p] if w[0] >= 0]
-    assert len(wounds) == len(set(wounds)) and len(wounds) == 25
+    assert len(wounds) == len(set(wounds)) and len(wounds) == g.num_wound_cards
 
 
 def play_random(g, seed, check=False, max_steps=100000):
@@ -207,3 +207,15 @@ def give_tiles(s, p, bars=(0, 0, 0, 0), doors=0, breaches=0, expl=0):
     s.tok[p][TK_EXPL] += expl
     s.tok_pool[TK_EXPL] -= expl
     s._mask = None
+
+
+def random_playout_checked(g, seed, every=0.05):
+    """A seeded random game; at random steps (rate `every`) the invariants and the `to_dict` round trip."""
+    rng = np.random.default_rng(seed)
+    s = g.new_initial_state(seed=seed)
+    while not s.is_terminal():
+        s.apply_action(int(rng.choice(np.flatnonzero(s.legal_action_mask()))))
+        if rng.random() < every:
+            check_invariants(s)
+            assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
+    return s

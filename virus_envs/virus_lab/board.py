@@ -144,16 +144,22 @@ def bfs(geo, card, doors, breach, door, src: int, limit: int, through_closed: bo
     return dist, first
 
 
-def colour_group(geo, card, doors, breach, colour_of, cell: int) -> list:
-    """The room group of `cell`: "connected rooms of the same color"."""
-    col = colour_of(card[cell])
+def colour_group(geo, card, doors, breach, colour_of, cell: int, col: int | None = None) -> list:
+    """The room group of `cell`: "connected rooms of the same color" (of colour `col`, default the room's own). A
+    Multicolored room (colour_of 4) joins a group of any colour; one taken alone takes the colour of its largest
+    group (ties: the first colour), the players' best choice (assumption 51)."""
+    if col is None:
+        col = colour_of(card[cell])
+    if col == 4:
+        return max((colour_group(geo, card, doors, breach, colour_of, cell, k) for k in range(4)),
+                   key=len)
     seen = {cell}
     stack = [cell]
     while stack:
         a = stack.pop()
         for d in range(4):
             y = connected(geo, doors, breach, a, d)
-            if y >= 0 and y not in seen and card[y] >= 0 and colour_of(card[y]) == col:
+            if y >= 0 and y not in seen and card[y] >= 0 and colour_of(card[y]) in (col, 4):
                 seen.add(y)
                 stack.append(y)
     return sorted(seen)

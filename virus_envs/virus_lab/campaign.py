@@ -46,18 +46,22 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 # "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. Playing one of the three available Scenario ... Adding the Additional Final Attack element.": the
-# level up to 3, then these elements (config keys; "key=value" sets a value, a later scenario replaces the one
-# before), one more after each won game (assumption 38)
-ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive")
+# Legend Tiles. Playing one of the three available Scenario ... Adding the special Teleport-Drifting rooms and the
+# Morbo card. Adding the Additional Final Attack element.": the level up to 3, then these elements (config keys;
+# "key=value" sets a value, a later scenario replaces the one before; "+" joins the keys of one element), one more
+# after each won game, the Scenarios before the special contents as in the rulebook's list (assumption 38)
+ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive",
+              "teleport_rooms+drifting_rooms+morbo")
 
 
 def extra_config(extras) -> dict:
-    """The config of the escalation's elements: `name` -> True, `name=value` -> value (the last one wins)."""
+    """The config of the escalation's elements: `name` -> True, `name=value` -> value (the last one wins); "+" joins
+    the keys of one element."""
     out = {}
     for e in extras:
-        k, _, v = e.partition("=")
-        out[k] = v if v else True
+        for part in e.split("+"):
+            k, _, v = part.partition("=")
+            out[k] = v if v else True
     return out
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
@@ -84,11 +88,14 @@ def inner_game(g, difficulty, extras=()):
 
 
 def whole_layout(g) -> ObsLayout:
-    """A whole campaign's observation: a game's blocks (with the `scenario` block, last, which the escalation may
-    switch on: zero in a game without a Scenario), then the `campaign` block."""
-    inner = g.inner_game(START_DIFFICULTY, [e for e in ESCALATION if e.startswith("scenario=")][:1])
+    """A whole campaign's observation: a game's blocks, then the `campaign` block. The game's blocks are those of the
+    largest game, every element of the escalation on (the `scenario` block included: zero in a game without a
+    Scenario)."""
+    inner = g.inner_game(START_DIFFICULTY, ESCALATION)     # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
+    g.inner_layout = inner.layout
     g.skill_cards = inner.skill_cards
+    g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last: a prefix for all
     return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
 
 
@@ -405,9 +412,11 @@ class CampaignState(State):
         return self.truncated
 
     def _compute_mask(self) -> np.ndarray:
-        if self.inner is not None:
-            return self.inner.legal_action_mask().copy()
         m = np.zeros(self.game.num_actions, dtype=bool)
+        if self.inner is not None:
+            im = self.inner.legal_action_mask()
+            m[:len(im)] = im        # a game without the last elements has a prefix of the ids
+            return m
         ok = self.camp.options(self.camp.to_act())
         m[A.OPTION:A.OPTION + len(ok)] = ok
         return m
@@ -465,8 +474,11 @@ class CampaignState(State):
         v = np.zeros(g.observation_shape, dtype=np.float32)
         k = g.inner_size
         if self.inner is not None:
-            o_in = self.inner.observation(p)
-            v[:len(o_in)] = o_in                # a game without a Scenario leaves the `scenario` block zero
+            # each block of the game at its place in the largest game's layout (a game without the escalation's
+            # special contents has a shorter `advanced` block, the same prefix)
+            obs, full = self.inner.observation(p), g.inner_layout.slices
+            for name, sl in self.inner.g.layout.slices.items():
+                v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
         o = v[k:]
         c, pre, n = self.camp, self.camp.pre, self.n
         o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10

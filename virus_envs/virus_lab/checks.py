@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import boss_players, campaign, clock, creatures as CR, pvp, scenarios, skills, spy, walls
+from . import boss_players, campaign, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_BOSS, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_LATE, PH_SCENARIO, PH_SKILL,
+                   SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
@@ -23,7 +24,7 @@ _NUM_STEPS = 24
 def validate_dict(g, d) -> None:
     env, n, comp, geo = g.env_id, g.num_players, g.comp, g.geo
     N, E = geo.ncells, geo.nedges
-    nr, ne, nw, nc, nb = (comp.num_rooms, len(comp.event_name), len(comp.wound_infection), len(comp.clue_kind),
+    nr, ne, nw, nc, nb = (comp.num_rooms, len(comp.event_name), g.num_wound_cards, len(comp.clue_kind),
                           len(comp.boss_name))
 
     def i(f, lo=None, hi=None):
@@ -57,6 +58,10 @@ def validate_dict(g, d) -> None:
         raise fail(env, "ph", "the Room Positioning Method needs a scenario on")
     if d["ph"] == PH_BOSS and not g.boss_on:
         raise fail(env, "ph", "a Boss player's action needs boss_players or infected_boss")
+    if d["ph"] == PH_DRIFT and not g.drifting:
+        raise fail(env, "ph", "a Drifting room choice needs drifting_rooms=True")
+    if d["ph"] == PH_AGREE and not g.divided:
+        raise fail(env, "ph", "an agreement to a divided combat needs advanced_combat='divided' or 'full'")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -69,7 +74,12 @@ def validate_dict(g, d) -> None:
         if len(item) != want or (want > 1 and not 0 <= item[1] < n) or any(x < 0 for x in item[2:]):
             raise fail(env, f"queue[{k}]", f"is not a well-formed step: {item!r}")
     # -- the table -----------------------------------------------------------------------------------
-    card = ints("card", N, -1, SCEN_CARD if g.scenario else EXIT_CARD)
+    card = ints("card", N, -1, len(comp.room_colour) - 1)
+    playable = set(g.room_cards)
+    if any(comp.is_room(c) and c not in playable for c in card):
+        raise fail(env, "card", "holds a special room card whose option is off")
+    if SCEN_CARD in card and not g.scenario:
+        raise fail(env, "card", f"holds the Scenario room ({SCEN_CARD}) without a scenario on")
     ints("rot", N, 0, 3)
     ints("doors", N, 0, 15)
     ints("trapside", N, 0, 1)
@@ -144,11 +154,13 @@ def validate_dict(g, d) -> None:
         for k, x in enumerate(cards):
             if not isinstance(x, list) or len(x) != 2:
                 raise fail(env, f"disp[{q}][{k}]", "must be [card, face up]")
-            check_int(env, f"disp[{q}][{k}]", x[0], 0, nr - 1)
+            check_int(env, f"disp[{q}][{k}]", x[0], 0, len(comp.room_colour) - 1)
+            if x[0] not in playable:
+                raise fail(env, f"disp[{q}][{k}]", f"{x[0]!r} is no room card of this game")
             check_bool(env, f"disp[{q}][{k}]", x[1])
         if sum(1 for x in cards if not x[1]) > 8:
             raise fail(env, f"disp[{q}]", "has more than 8 face-down cards")
-    net = nested("net", n, None, 0, nr - 1)
+    net = nested("net", n, None, 0, len(comp.room_colour) - 1)
     for q in range(n):
         if len(net[q]) > MAX_NET:
             raise fail(env, f"net[{q}]", f"holds more than {MAX_NET} cards")
@@ -170,7 +182,7 @@ def validate_dict(g, d) -> None:
         check_ints(env, f"rt_dmg[{k}]", item, 5, 0)
         if item[0] >= n:
             raise fail(env, f"rt_dmg[{k}]", f"names seat {item[0]}")
-    trap_card = i("trap_card", -1, nr - 1)
+    trap_card = i("trap_card", -1, len(comp.room_colour) - 1)
     clue_pending = ints("clue_pending", None, 0)
     if clue_pending and (len(clue_pending) < 2 or clue_pending[0] >= n):
         raise fail(env, "clue_pending", "must be empty or [seat, Clues to draw, drawn cards...]")
@@ -194,13 +206,13 @@ def validate_dict(g, d) -> None:
             or rr_[1] > rr_[0] or rr_[2] > rr_[1]:
         raise fail(env, "resol_pool", "reserve + stocks + roll is not the box's Resolution tokens")
     shot = ints("ranged", None, 0)
-    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not 1 <= shot[1] <= g.ranged_dmax):
+    if shot and (not g.ranged or len(shot) != 2 or shot[0] >= N or not int(not g.divided) <= shot[1] <= g.ranged_dmax):
         raise fail(env, "ranged", "must be empty, or [target room, distance] of a ranged attack "
                                   "(advanced_combat='ranged')")
     # -- the decks and what is known of them ---------------------------------------------------------
-    room_deck = ints("room_deck", None, 0, nr - 1)
-    room_discard = ints("room_discard", None, 0, nr - 1)
-    room_out = ints("room_out", None, 0, nr - 1)
+    room_deck = ints("room_deck", None, 0, len(comp.room_colour) - 1)
+    room_discard = ints("room_discard", None, 0, len(comp.room_colour) - 1)
+    room_out = ints("room_out", None, 0, len(comp.room_colour) - 1)
     i("room_known", 0, len(room_deck))
     event_deck = ints("event_deck", None, 0, ne - 1)
     event_pile = ints("event_pile", None, 0, ne - 1)
@@ -232,9 +244,9 @@ def validate_dict(g, d) -> None:
         check_int(env, f"boss_gone[{k}]", x[1], 0, 1)
     # -- conservation -------------------------------------------------------------------------------
     check_conserved(env, "room card", {
-        "card": [c for c in card if 0 <= c < nr], "room_deck": room_deck, "room_discard": room_discard,
+        "card": [c for c in card if comp.is_room(c)], "room_deck": room_deck, "room_discard": room_discard,
         "room_out": room_out, "disp": [x[0] for cards in disp for x in cards], "net": [c for cs in net for c in cs],
-        "trap_card": [trap_card] if trap_card >= 0 else []}, Counter(range(nr)))
+        "trap_card": [trap_card] if trap_card >= 0 else []}, Counter(g.room_cards))
     drawn = [event] if event >= 0 and event not in event_pile else []
     check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn,
                                         "sc_cards": d["sc_cards"] if g.scenario else []},
@@ -304,3 +316,7 @@ def validate_dict(g, d) -> None:
         pvp.validate(g, d)
     if g.scenario:
         scenarios.validate(g, d)
+    if g.divided:
+        divided.validate(g, d)
+    if g.drifting:
+        drifting.validate(g, d)

@@ -45,7 +45,7 @@ _KIND = {"move": "move", "explore": "explore", "search": "search", "activate": "
          "exit": "exit", "adrenaline": "adrenaline", "major_cards": "major", "barrier": "tile", "unbar": "tile",
          "door": "tile", "toggle": "tile", "breach": "tile", "explosives": "tile", "give": "give",
          "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate",
-         "pvp_attack": "attack"}
+         "teleport": "activate", "pvp_attack": "attack"}
 FIELDS = ("clock", "late", "countdown")
 CLOCK_F = 2 + 4 * 3
 

@@ -6,7 +6,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged, resolution
+from . import divided, ranged, resolution
 from .actions import NUM_ACTIONS, A
 from .components import TK_ADREN, TK_BOOK, TK_EXPL, TK_FOUR, TK_HEART, TK_SHIELD
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
@@ -31,24 +31,23 @@ class CombatRules:
     """Combat: the roll, its results, Successes, counter-attacks, fleeing, attacking together."""
 
     def _attack_value(self, p, cell, dodged):
-        """Damage of every surviving, unDodged Creature of the room."""
+        """Damage of every surviving, unDodged Creature of the room p fights (his own with the divided combat)."""
         comp = self.g.comp
-        b = cell * NK
+        cnt = self._facing(p, cell)
         tot = 0
         for k in range(8):
-            m = self.cre[b + k] - (dodged[k] if dodged else 0)
+            m = cnt[k] - (dodged[k] if dodged else 0)
             if m > 0:
                 tot += m * comp.cre_damage[k]
-        bl = [rec for rec in self.bosses if rec[0] == cell]
         nd = dodged[CR.BOSS] if dodged else 0
-        for rec in bl[nd:]:
-            tot += comp.boss_damage[rec[2]]
+        for i in self._facing_bosses(p, cell)[nd:]:
+            tot += comp.boss_damage[self.bosses[i][2]]
         return tot
 
     def _leave_combat(self, p):
         """Fleeing: "all unDodged Creatures ... perform an immediate attack ... In addition, 1 Damage point"."""
         cell = self.pos[p]
-        if not CR.has_creatures(self, cell):
+        if not self.in_combat(p):
             return (0, 0)
         if cell in self.smoked:
             self.dodged[p] = [0] * NK
@@ -64,7 +63,7 @@ class CombatRules:
         `counter_attack="per_turn"`: not at all this turn) and can (1 Action cube at least)."""
         cell = self.pos[p]
         return [h for h in ((p + i) % self.n for i in range(1, self.n))
-                if self.pos[h] == cell and not self._countered_here(h) and self.stock[h] >= 1]
+                if self.pos[h] == cell and not self._countered_here(h) and self.stock[h] >= 1 and self.in_combat(h)]
 
     def _mask_roll(self, m, p):
         m[A.ROLL] = True
@@ -79,14 +78,14 @@ class CombatRules:
         """Per creature kind: (undodged count present, dodge cost, kill cost)."""
         comp = self.g.comp
         cell = self.ranged[0] if self.ranged else self.pos[p]
-        b = cell * NK
+        cnt = self._facing(p, cell)
         out = []
         for k in range(8):
-            out.append((self.cre[b + k] - self.dodged[p][k], comp.cre_dodge[k], 3 * comp.cre_hp[k]))
-        bl = [rec for rec in self.bosses if rec[0] == cell]
+            out.append((cnt[k] - self.dodged[p][k], comp.cre_dodge[k], 3 * comp.cre_hp[k]))
+        bl = self._facing_bosses(p, cell)
         nd = self.dodged[p][CR.BOSS]
         if nd < len(bl):
-            rec = bl[nd]
+            rec = self.bosses[bl[nd]]
             out.append((len(bl) - nd, comp.boss_dodge[rec[2]], 3 * self.boss_hp_left(rec)))
         else:
             out.append((0, 0, 0))
@@ -132,6 +131,8 @@ class CombatRules:
             res[4 + t], res[10 + t] = k, r[2 + t] - k
         if self.ranged:
             ranged.penalty(res, self.ranged[1])     # Advanced Combat: the distance penalty
+        elif self.g.divided:
+            divided.penalty(self, res)              # Creatures taken beyond the equal share
         if self.g.resolution:
             resolution.throw(self, rng, pp)
         self.rollres = res
@@ -192,6 +193,8 @@ class CombatRules:
             i = self.team.index(p) + 1
             if i < len(self.team):
                 h = self.team[i]
+                if self.ranged:             # a ranged attack together: his own distance penalty
+                    self.ranged[1] = ranged.distance(self, h, self.ranged[0])
                 self.stock[h] -= 1
                 self.roll = [1, 0, 0, 0, 0, 0, 0, 0]
                 self.ph, self.cur = PH_ROLL, h
@@ -216,10 +219,11 @@ class CombatRules:
             k = a - A.KILL
             self.succ -= tg[k][2]
             if k == CR.BOSS:
-                bl = [i for i, rec in enumerate(self.bosses) if rec[0] == cell]
-                i = bl[self.dodged[p][CR.BOSS]]
+                i = self._facing_bosses(p, cell)[self.dodged[p][CR.BOSS]]
+                self._on_kill(p, cell, k, i)
                 self._remove_boss(i)
             else:
+                self._on_kill(p, cell, k)
                 self.cre[cell * NK + k] -= 1
                 self.pool[k] += 1
             if not CR.has_creatures(self, cell):
@@ -242,6 +246,7 @@ class CombatRules:
         if self.ranged:
             # "The player does not suffer any Creature counter-attack"
             self.ranged = []
+            self.team = []
             self.ph = PH_NONE
             self._rt_continue()
             return

@@ -6,6 +6,9 @@ Ids used by the rules:
     room card ids   0 .. 143     the playable room deck, data order
                     START_CARD   the Starting Room (grey)
                     EXIT_CARD    an Exit Control Room (grey; the two are identical)
+                    SCEN_CARD    the Scenario room (grey; Scenarios, `scenarios.py`)
+                    147 ..       the special room cards of the Heroes Expansion (`special_rooms`: Teleport,
+                                 Multicolored, Drifting), dealt only when their option is on (`rooms.py`)
     event ids       0 .. 24      wound ids 0 .. 24     clue ids 0 .. 24     boss ids 0 .. 14
 
 Doorways are 4-bit masks over the sides N=1, E=2, S=4, W=8 (as printed, before rotation).
@@ -32,6 +35,11 @@ EFFECTS = ("quiet", "system_reboot", "blackout", "lockdown", "fatigue", "supplie
 CLUE_KINDS = ("doorways", "colour_group", "single_door", "single_breach", "next_to_trap",
               "full_of_creatures", "zone", "next_to_colour", "no_creatures")
 (CK_DOORS, CK_GROUP, CK_DOOR1, CK_BREACH1, CK_TRAP, CK_FULL, CK_ZONE, CK_NEXT, CK_EMPTY) = range(9)
+SCEN_DOORS = 15          # ASSUMPTION: the Scenario room has four doorways (like the Exit Control Rooms)
+ROOM_KINDS = ("normal", "teleport", "multicolored", "drifting")
+RK_NORMAL, RK_TELEPORT, RK_MULTI, RK_DRIFT = range(4)
+ANY_COLOUR = 4          # `colour_of` a Multicolored room: "whatever color a player wants it to be"
+SPECIAL_COUNTS = {"teleport": 4, "multicolored": 2, "drifting": 2}   # "(4 cards)", "(2 cards)", "(2 cards)"
 TOKENS = ("four_leaf", "heart", "adrenaline", "book", "shield", "explosive")
 TK_FOUR, TK_HEART, TK_ADREN, TK_BOOK, TK_SHIELD, TK_EXPL = range(6)
 
@@ -72,7 +80,7 @@ class Components:
     event_effect: tuple
     event_exit: tuple       # ((dr, dc), (dr, dc))
     # wounds
-    wound_infection: tuple
+    wound_infection: tuple  # the 25 Wound cards, then the Morbo card (Special contents, id 25: `morbo.py`)
     wound_heart: tuple
     # clues
     clue_kind: tuple
@@ -105,10 +113,21 @@ class Components:
     smoke_bombs: int = 4            # Special contents: "Smoke bombs (4 tokens)" (smoke.py)
     resolution_tokens: int = 4      # Special contents: "Resolution Tokens (4 tokens)" (resolution.py)
     boss_irreducible: tuple = ()    # per Boss card: the "Irreducible Boss" (Additional Final Attack, final_attack.py)
+    num_wounds: int = 25            # the base Wound deck; the Morbo card's id is num_wounds (morbo=True only)
+    num_rooms: int = 144            # the base Room deck, ids 0..143; the room_* tuples go on past the grey cards
+    room_kind: tuple = ()           # per card id: ROOM_KINDS (the special rooms from id 147)
 
-    @property
-    def num_rooms(self) -> int:
-        return len(self.room_colour)
+    def is_room(self, c) -> bool:
+        """A playable room card (the base deck's or a special room), not a grey card nor an empty space."""
+        return 0 <= c < self.num_rooms or self.num_rooms + 3 <= c < len(self.room_colour)
+
+    def colour_matches(self, c, colour) -> bool:
+        """Room card c counts as `colour`: its own, or any for a Multicolored room ("This card may be whatever
+        color a player wants it to be any time he must take a room's color into account")."""
+        return self.room_colour[c] == colour or (colour >= 0 and self.room_kind[c] == RK_MULTI)
+
+    def special_ids(self, kind) -> list:
+        return [c for c, k in enumerate(self.room_kind) if k == kind]
 
 
 def _fail(path, field, msg):
@@ -154,6 +173,15 @@ def _list(path, d, key):
     return v
 
 
+def _new_id(path, c, f, seen):
+    """The card's `id`, unique in the file."""
+    cid = _get(path, c, "id", f + ".id", str)
+    if cid in seen:
+        _fail(path, f + ".id", f"duplicate id {cid!r}")
+    seen.add(cid)
+    return cid
+
+
 def load_rooms(path):
     d = _load(path)
     grey = d.get("grey")
@@ -168,11 +196,7 @@ def load_rooms(path):
     seen = set()
     for i, c in enumerate(_list(path, d, "rooms")):
         f = f"rooms[{i}]"
-        cid = _get(path, c, "id", f + ".id", str)
-        if cid in seen:
-            _fail(path, f + ".id", f"duplicate id {cid!r}")
-        seen.add(cid)
-        names.append(cid)
+        names.append(_new_id(path, c, f, seen))
         cols.append(COLOURS.index(_get(path, c, "colour", f + ".colour", str, COLOURS)))
         doors.append(_doors(path, f + ".doors", _get(path, c, "doors", f + ".doors")))
         lab = c.get("lab") if isinstance(c, dict) else None
@@ -196,9 +220,40 @@ def load_rooms(path):
             _fail(path, "rooms", f"{COLOURS[col]}: 7 Research Lab cards per colour (28 in all), got {lab_n}")
         if norm_n < 16:
             _fail(path, "rooms", f"{COLOURS[col]}: at least 16 normal rooms (1-player removal), got {norm_n}")
+    # the grey cards' places (START_CARD, EXIT_CARD, SCEN_CARD), then the special rooms (Special contents)
+    names += ["Starting Room", "Exit Control", "Scenario Room"]
+    cols += [-1, -1, -1]
+    doors += [start, exitd, SCEN_DOORS]
+    labs += [-1, -1, -1]
+    sps += [0, 0, 0]
+    bons += [0, 0, 0]
+    traps += [0, 0, 0]
+    kinds = [RK_NORMAL] * len(names)
+    sp_list = d.get("special_rooms", [])
+    if not isinstance(sp_list, list):
+        _fail(path, "special_rooms", "must be a list")
+    for i, c in enumerate(sp_list):
+        f = f"special_rooms[{i}]"
+        names.append(_new_id(path, c, f, seen))
+        kind = _get(path, c, "kind", f + ".kind", str, ROOM_KINDS[1:])
+        kinds.append(ROOM_KINDS.index(kind))
+        colour = _get(path, c, "colour", f + ".colour", str, COLOURS + ("any",))
+        if (colour == "any") != (kind == "multicolored"):
+            _fail(path, f + ".colour", "'any' exactly for the multicolored rooms")
+        cols.append(-1 if colour == "any" else COLOURS.index(colour))
+        doors.append(_doors(path, f + ".doors", _get(path, c, "doors", f + ".doors")))
+        labs.append(-1)
+        sps.append(0)
+        bons.append(0)
+        traps.append(TRAPS.index(_get(path, c, "trap", f + ".trap", str, TRAPS)) + 1)
+    for kind, k in SPECIAL_COUNTS.items():
+        got = kinds.count(ROOM_KINDS.index(kind))
+        if sp_list and got != k:
+            _fail(path, "special_rooms", f"{k} {kind} room cards, got {got}")
     return dict(room_name=tuple(names), room_colour=tuple(cols), room_doors=tuple(doors), room_lab=tuple(labs),
                 room_special=tuple(sps), room_bonus=tuple(bons), room_trap=tuple(traps),
-                room_shape=tuple(shape_of(m) for m in doors), start_doors=start, exit_doors=exitd)
+                room_shape=tuple(shape_of(m) for m in doors), start_doors=start, exit_doors=exitd,
+                room_kind=tuple(kinds))
 
 
 def load_events(path):
@@ -235,6 +290,14 @@ def load_wounds(path):
         hb.append(_get(path, c, "heart_back", f + ".heart_back", bool))
     if len(inf) != 25:
         _fail(path, "wounds", f"25 Wound cards, got {len(inf)}")
+    # Special contents: "Morbo wounds* (1 card)", a Wound card with its own back (dealt only with morbo=True)
+    sp = d.get("special_contents", {})
+    if not isinstance(sp, dict) or not isinstance(sp.get("morbo", {}), dict):
+        _fail(path, "special_contents", "must be a mapping; its `morbo` a mapping (the Morbo card)")
+    mo = sp.get("morbo", {"id": "MORBO", "infection": False})
+    _get(path, mo, "id", "special_contents.morbo.id", str)
+    inf.append(_get(path, mo, "infection", "special_contents.morbo.infection", bool))
+    hb.append(False)                # its back is the Morbo back, not a red heart
     return dict(wound_infection=tuple(inf), wound_heart=tuple(hb))
 
 

@@ -251,7 +251,7 @@ def _move_bosses(s, src, dst, count):
 def _bonus(s, cell):
     comp = s.g.comp
     c = s.card[cell]
-    if c < 0 or c >= comp.num_rooms:
+    if not comp.is_room(c):
         return 0
     if s.trapside[cell]:
         t = comp.room_trap[c]
@@ -314,6 +314,7 @@ def slow_run(s, manual):
             s.sl_enter = []
             arrive(s, cell, y)
             _after_move(s, cell, y, set(hero_cells(s)))
+            _teleport(s, y)
             continue
         if s.sl_pick >= 0:
             cell = s.sl_pick
@@ -374,6 +375,7 @@ def slow_run(s, manual):
             s.sl_done.append(cell)
             continue
         _after_move(s, cell, y, heroes)
+        _teleport(s, y)
     events = []
     for cell in sorted(set(s.sl_done)):
         if has_creatures(s, cell) and not s.flat[cell]:
@@ -403,6 +405,18 @@ def _after_move(s, cell, y, heroes):
     s.sl_moved[y] = 1
     if r == 0:
         s.sl_done.append(y)
+
+
+def _teleport(s, y):
+    """Teleport rooms (teleport.py): "Creatures will automatically teleport to another Teleport room when they enter
+    a Teleport room"; they end their movement there."""
+    if s.g.teleport:
+        from .teleport import creatures_arrive
+        z = creatures_arrive(s, y)
+        if z >= 0:
+            s.sl_rem[y] = s.sl_rem[z] = 0
+            s.sl_moved[z] = 1
+            s.sl_done.append(z)
 
 
 def slow_movement(s, base_move, reduce=None):
@@ -547,9 +561,9 @@ def _kinds(s, leader, colour=-1):
 def _col_ok(s, cell, colour, ignore_colour):
     c = s.card[cell]
     comp = s.g.comp
-    if c < 0 or c >= comp.num_rooms:
+    if not comp.is_room(c):
         return False
-    return ignore_colour or comp.room_colour[c] == colour
+    return ignore_colour or colour < 0 or comp.colour_matches(c, colour)
 
 
 def can_step(s, cell, d):

@@ -64,7 +64,7 @@ def discard_candidates(display, comp, shape, colour=-1, selected=()):
     `colour` (-1: any colour, a `discard` group); the slots already `selected` excluded."""
     sh, col = comp.room_shape, comp.room_colour
     return [i for i, (c, up) in enumerate(display)
-            if up and sh[c] == shape and (colour < 0 or col[c] == colour) and i not in selected]
+            if up and sh[c] == shape and (colour < 0 or col[c] in (colour, -1)) and i not in selected]
 
 
 def default_discard_slots(display, comp, shape, colour=-1, k=2, selected=()):

@@ -23,7 +23,7 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import boss_players, clock, pvp, scenarios, skills, spy
+from . import boss_players, clock, divided, drifting, morbo, pvp, scenarios, skills, spy, teleport
 from .boss_players import seat_slot
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
@@ -70,7 +70,9 @@ def advanced_size(game):
     bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
     roll's (in it / 4, positive / 4, fixes left / 4)."""
     N = game.geo.ncells
-    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0)
+    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0) + (
+        divided.OBS if game.divided else 0) + (morbo.OBS if game.morbo else 0) + (
+        teleport.obs_size(game) if game.teleport else 0) + (drifting.obs_size(game) if game.drifting else 0)
 
 
 def _encode_advanced(s, p, out):
@@ -96,16 +98,33 @@ def _encode_advanced(s, p, out):
         out[i + 4] = s.resol_pool / 4
         for j in range(3):
             out[i + 5 + j] = s.resol_roll[j] / 4
+        i += 8
+    if g.divided:
+        divided.encode(s, p, out[i:i + divided.OBS])
+        i += divided.OBS
+    if g.morbo:
+        morbo.encode(s, p, out[i:i + morbo.OBS])
+        i += morbo.OBS
+    if g.teleport:
+        teleport.encode(s, p, out[i:i + teleport.obs_size(g)])
+        i += teleport.obs_size(g)
+    if g.drifting:
+        drifting.encode(s, p, out[i:i + drifting.obs_size(g)])
 
 
 def _display_table(game):
     """Per room card id: the static display columns (present, shape, colour, lab symbol, special room)."""
     comp = game.comp
-    t = np.zeros((comp.num_rooms, DF), dtype=np.float32)
-    for c in range(comp.num_rooms):
+    t = np.zeros((len(comp.room_colour), DF), dtype=np.float32)
+    for c in range(len(comp.room_colour)):
+        if not comp.is_room(c):
+            continue
         t[c, 0] = 1
         t[c, 2 + comp.room_shape[c]] = 1
-        t[c, 7 + comp.room_colour[c]] = 1
+        if comp.room_colour[c] >= 0:
+            t[c, 7 + comp.room_colour[c]] = 1
+        else:                       # a Multicolored room: "whatever color a player wants it to be"
+            t[c, 7:11] = 1
         t[c, 11] = comp.room_lab[c] >= 0
         if comp.room_special[c]:
             t[c, 11 + comp.room_special[c]] = 1
@@ -122,11 +141,15 @@ def _card_table(game):
     """Per card id + 1 (0 = empty): the static columns 0..22 except doorways (rotation-dependent)."""
     comp = game.comp
     nr = comp.num_rooms
-    t = np.zeros((nr + 4, CF), dtype=np.float32)
-    for c in range(nr):
+    rooms = [c for c in range(len(comp.room_colour)) if comp.is_room(c)]
+    t = np.zeros((len(comp.room_colour) + 1, CF), dtype=np.float32)
+    for c in rooms:
         row = t[c + 1]
         row[0] = 1
-        row[3 + comp.room_colour[c]] = 1
+        if comp.room_colour[c] >= 0:
+            row[3 + comp.room_colour[c]] = 1
+        else:                       # a Multicolored room: every colour
+            row[3:7] = 1
         row[18] = 1 if comp.room_lab[c] >= 0 else 0
         if comp.room_special[c]:
             row[18 + comp.room_special[c]] = 1
@@ -134,8 +157,8 @@ def _card_table(game):
     t[nr + 1, [0, 1]] = 1       # START_CARD = nr
     t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
     t[nr + 3, 0] = 1            # SCEN_CARD = nr + 2 (grey; the `scenario` block says which room it is)
-    trap = np.zeros((nr + 4, CF), dtype=np.float32)
-    for c in range(nr):
+    trap = np.zeros((len(comp.room_colour) + 1, CF), dtype=np.float32)
+    for c in rooms:
         trap[c + 1, 11] = 1
         trap[c + 1, 11 + comp.room_trap[c]] = 1
     bits = np.array([[(m >> d) & 1 for d in range(4)] for m in range(16)], dtype=np.float32)
@@ -232,7 +255,10 @@ def encode(s, p) -> np.ndarray:
         k0 = len(HERO_FEATURES)
         for c, up in disp:
             if up:
-                h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
+                if comp.room_colour[c] >= 0:
+                    h[k0 + comp.room_shape[c] * 4 + comp.room_colour[c]] += 0.25
+                else:               # a Multicolored card counts in every colour of its shape
+                    h[k0 + comp.room_shape[c] * 4:k0 + comp.room_shape[c] * 4 + 4] += 0.25
         h[k0 + 20:k0 + 29] = [x / 7 for x in s.dodged[q]]
     G = v[L.slices["globals"]]
     G[0] = s.turn / 9
@@ -456,6 +482,14 @@ def view(s, p) -> dict:
         out["clock"] = clock.view(s)
     if g.skills:
         out["skills"] = skills.view(s)
+    if g.divided:
+        out.update(divided.view(s))
+    if g.drifting:
+        out["drifting_room"] = list(s.drift)
+    if g.morbo:
+        out.update(morbo.view(s))
+        for i, w in enumerate(out["wound_deck_bottom"]):      # the backs seen on the top of the deck
+            w["morbo_back"] = s.wound_deck[i] == morbo.card(g)
     if g.spy:
         out.update(spy.view(s, p))          # the Spy block; the Clue drawn and the deck's bottom, masked
         if g.pvp:

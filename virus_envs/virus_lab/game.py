@@ -26,7 +26,7 @@ from .advantages import AdvantageRules
 from .boss_actions import BossActionRules
 from .boss_players import BossPlayerRules
 from .board import Geometry, fits, rotate
-from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
+from .components import ANY_COLOUR, EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
 from .events import EventRules, additional_creatures
@@ -43,7 +43,7 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import pvp, resolution, scenarios, smoke, spy, walls
+from . import divided, drifting, morbo, pvp, resolution, scenarios, smoke, special_rooms, spy, walls
 from .pvp import PvpRules
 from .scenarios import ScenarioRules
 from .spy import SpyRules
@@ -91,11 +91,15 @@ class VirusLabGame(Game):
         # advanced elements (docs/rules/virus_lab.md, "Advanced elements"); off = the base game
         "legend": False,                # Legend tiles: each Creature type linked to a room colour (legend.py)
         "legend_tiles": DEFAULT_TILES,  # the groups for red, yellow, blue, green: "minion+leader+...", ...
-        "advanced_combat": "off",       # Advanced Combat: "ranged" adds the ranged attack (ranged.py)
+        "advanced_combat": "off",       # Advanced Combat: "ranged" (ranged.py), "divided" (divided.py), "full" (both)
         "final_attack": False,          # Additional Final Attack at the start of the Slow phase (final_attack.py)
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "morbo": False,                 # Special contents: the Morbo wound card (morbo.py)
+        "teleport_rooms": False,        # Special contents: the 4 Teleport room cards (teleport.py)
+        "drifting_rooms": False,        # Special contents: the 2 Drifting room cards (drifting.py)
+        "multicolored_rooms": False,    # Special contents: the 2 Multicolored room cards (any colour: special_rooms.py)
         "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
         "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
         "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
@@ -113,8 +117,9 @@ class VirusLabGame(Game):
         "boss_win": "killer",       # who wins by the last Hero's death: "killer" (literal) / "all_bosses"
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
-               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES, "boss_win": boss_players.BOSS_WIN}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"),
+               "skills": skills.METHODS, "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES,
+               "boss_win": boss_players.BOSS_WIN}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
 
     def __init__(self, num_players: int | None = None, **config):
@@ -160,13 +165,17 @@ class VirusLabGame(Game):
         comp = self.comp
         self.actions = TABLE
         self.num_actions = NUM_ACTIONS
-        self.ranged = self.config["advanced_combat"] == "ranged"
+        self.ranged = self.config["advanced_combat"] in ("ranged", "full")
+        self.divided = self.config["advanced_combat"] in ("divided", "full")
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution or self.spy or self.boss_on:   # the elements' actions, last
+        special_rooms.configure(self)
+        if (self.ranged or self.smoke or self.resolution or self.spy or self.boss_on or self.divided or self.teleport
+                or self.drifting):                       # the advanced elements' actions, last
             (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.spy_base,
-             self.pvp_base, self.boss_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
-                                                           self.spy, self.pvp, self.boss_on)
+             self.pvp_base, self.boss_base, self.take_base, self.teleport_base, self.drift_base) = ranged_table(
+                self.geo, self.ranged, self.smoke, self.resolution, self.spy, self.pvp, self.boss_on, self.divided,
+                self.teleport, self.drifting)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -180,16 +189,19 @@ class VirusLabGame(Game):
         self.breach_cube = 1 if self.config["breach_explore_cube"] else 0
         self.final_attack = bool(self.config["final_attack"])
         self.walls = bool(self.config["walls"])
+        self.morbo = bool(self.config["morbo"])
+        self.num_wound_cards = comp.num_wounds + (1 if self.morbo else 0)
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors, scenarios.SCEN_DOORS]
+        doors = comp.room_doors            # rooms, START_CARD, EXIT_CARD, SCEN_CARD, the special rooms
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
             campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
             pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ()) + (
-            boss_players.FIELDS if self.boss_on else ())
+            boss_players.FIELDS if self.boss_on else ()) + (divided.FIELDS if self.divided else ()) + (
+            drifting.FIELDS if self.drifting else ())
         if self.boss_on:
             self.cooperative = False        # sides: Heroes against Boss players (boss_players.sides)
         self._inner = {}
@@ -198,7 +210,9 @@ class VirusLabGame(Game):
         self.observation_high = 1.0
 
     def _colour_of(self, card):
-        return self.comp.room_colour[card] if 0 <= card < self.comp.num_rooms else -1
+        if not self.comp.is_room(card):
+            return -1
+        return self.comp.room_colour[card] if self.comp.room_colour[card] >= 0 else ANY_COLOUR
 
     # -- setup ------------------------------------------------------------------------------
     def inner_game(self, difficulty, extras=()):
@@ -259,7 +273,9 @@ def _copy(v):
     return v
 
 
-class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, divided.DividedRules, HiddenInfo,
+                    ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules,
+                    CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -303,7 +319,7 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
         st = geo.start_cell
         self._put(st, START_CARD, 0, False)
         # room deck: shuffle; 3 rooms connected to the Starting Room (no single doorway, no Research Lab)
-        deck = list(range(comp.num_rooms))
+        deck = list(g.room_cards)           # the 144 cards and the special rooms switched on (rooms.py)
         rng.shuffle(deck)
         put_back = []
         for d in range(4):
@@ -332,7 +348,7 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
             self.exit_cells.append(cell)
         rng.shuffle(events)
         self.event_deck, self.event_pile, self.event = events, [], -1
-        wounds = list(range(len(comp.wound_infection)))
+        wounds = list(range(g.num_wound_cards))
         rng.shuffle(wounds)
         self.wound_deck, self.wound_discard = wounds, []
         clues = list(range(len(comp.clue_kind)))
@@ -433,6 +449,10 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
         self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
         # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
         self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
+        if g.divided:               # the divided combat (divided.py): the split stored, a request, refusals
+            self.share, self.agree, self.refused = [[] for _ in range(n)], [], [False] * n
+        if g.drifting:              # Drifting rooms (drifting.py): [room drifting, moves made, rooms to come]
+            self.drift = []
         if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
             self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
@@ -545,10 +565,6 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
     def active(self, p):
         return self.pos[p] >= 0
 
-    def in_combat(self, p):
-        c = self.pos[p]
-        return c >= 0 and CR.has_creatures(self, c)
-
     def knowledge(self, p):
         return 8 + self.tok[p][TK_BOOK] + self.stat_bonus(p, "knowledge")
 
@@ -643,8 +659,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
             cols = []
             for cell in range(self.g.geo.ncells):
                 c = self.card[cell]
-                if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
-                    cols.append(comp.room_colour[c])
+                if self.cubes[cell * self.n + p] and comp.is_room(c):
+                    cols.append(comp.room_colour[c] if comp.room_colour[c] >= 0 else special_rooms.placing_colour(self))
             CR.place_begin(self, self._placer(p), cols)     # a Boss player may place them (boss_players.py)
             self._place_continue()
         elif k == Q_DAMAGE:
@@ -660,6 +676,7 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
                     deep = [w for w in self.wounds[p] if w[2]]
                     if deep:
                         q.append([Q_WOUNDS, p, 1, 1 if any(w[1] for w in deep) else 0])
+            q += morbo.wounds_step(self) if self.g.morbo else []
             self.queue[0:0] = q + [[Q_DEEP_END]]
         elif k == Q_WOUNDS:
             self.ret = RET_QUEUE
@@ -711,6 +728,8 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
                 self._bp_turn_end()
             self.turn += 1
             self.queue = [[Q_EVENT]]
+            if self.g.drifting:         # "During the Lead player sub-phase ... the new Lead player must move"
+                drifting.begin(self)
 
     def _finish(self):
         if self.terminal:
@@ -783,6 +802,10 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_AGREE:
+            self._mask_agree(m, p)
+        elif ph == PH_DRIFT:
+            drifting.mask(self, m)
         elif ph == PH_SCENARIO:
             self._mask_scenario(m, p)
         elif ph == PH_BOSS:
@@ -858,6 +881,10 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, H
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_AGREE:
+            self._apply_agree(a, p)
+        elif ph == PH_DRIFT:
+            drifting.apply(self, a)
         elif ph == PH_SCENARIO:
             self._apply_scenario(a, p)
         elif ph == PH_BOSS:

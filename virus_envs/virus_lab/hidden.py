@@ -15,6 +15,8 @@ A mixin of `game.VirusLabState`; docs/rules/virus_lab.md "Hidden information" li
 """
 from __future__ import annotations
 
+from .morbo import back as morbo_back
+
 
 def _arrangements(a, b):
     """a!/(a-b)!: the ways to put b of a distinct cards in b places (1 when b = 0)."""
@@ -47,15 +49,18 @@ class HiddenInfo:
     def _wound_slots(self):
         """Places of Wound cards whose face nobody knows, as (where, index, heart back or None):
         ('deck', i) a place in the deck, ('hand', q, j) a face-down wound of a living Hero."""
-        comp = self.g.comp
+        g = self.g
         deck, known = self.wound_deck, self.wound_known
         out = []
+
+        def back(c):        # 0 plain, 1 red heart, 2 the Morbo's (morbo=True)
+            return morbo_back(g, c) if g.morbo else int(g.comp.wound_heart[c])
         for i, c in enumerate(deck):
             if i < len(known):
                 if not known[i]:                    # face unknown, back seen
-                    out.append((("deck", i), comp.wound_heart[c]))
+                    out.append((("deck", i), back(c)))
             elif i == len(deck) - 1:                # the top card's back is public
-                out.append((("deck", i), comp.wound_heart[c]))
+                out.append((("deck", i), back(c)))
             else:
                 out.append((("deck", i), None))
         for q in range(self.n):
@@ -63,8 +68,11 @@ class HiddenInfo:
                 continue
             for j, w in enumerate(self.wounds[q]):
                 if w[1] and w[0] >= 0:
-                    out.append((("hand", q, j), comp.wound_heart[w[0]]))
+                    out.append((("hand", q, j), back(w[0])))
         return out
+
+    def _wound_back(self, c):
+        return morbo_back(self.g, c) if self.g.morbo else int(self.g.comp.wound_heart[c])
 
     def _wound_card(self, where):
         return self.wound_deck[where[1]] if where[0] == "deck" else self.wounds[where[1]][where[2]][0]
@@ -111,12 +119,12 @@ class HiddenInfo:
         places = s._wound_slots()
         pool = [s._wound_card(w) for w, _ in places]
         rng.shuffle(pool)
-        hearts = [c for c in pool if comp.wound_heart[c]]
-        plain = [c for c in pool if not comp.wound_heart[c]]
+        kinds = [s._wound_back(c) for c in pool]
+        by_back = [[c for c, k in zip(pool, kinds) if k == b] for b in range(3)]
         chosen = []
         for _, back in places:
-            chosen.append(None if back is None else hearts.pop() if back else plain.pop())
-        free = hearts + plain
+            chosen.append(None if back is None else by_back[back].pop())
+        free = by_back[0] + by_back[1] + by_back[2]
         rng.shuffle(free)
         for (w, _), c in zip(places, chosen):
             c = free.pop() if c is None else c
@@ -156,11 +164,13 @@ class HiddenInfo:
             facts["clue deck"] = self.clue_deck[self.clue_known:]
         places = self._wound_slots()
         cards = [self._wound_card(w) for w, _ in places]
-        h = sum(1 for c in cards if comp.wound_heart[c])
-        hs = sum(1 for _, b in places if b is not None and b)
-        ns = sum(1 for _, b in places if b is not None and not b)
-        free = len(places) - hs - ns
-        if _arrangements(h, hs) * _arrangements(len(cards) - h, ns) * _arrangements(free, free) > 1:
+        ways, free = 1, len(places)
+        for b in range(3):
+            have = sum(1 for c in cards if self._wound_back(c) == b)
+            slots = sum(1 for _, x in places if x == b)
+            ways *= _arrangements(have, slots)
+            free -= slots
+        if ways * _arrangements(free, free) > 1:
             facts["wound cards"] = cards
         on_map, gone = self._hidden_bosses()
         cards = self.boss_deck + [self.bosses[i][2] for i in on_map] + [self.boss_gone[i][0] for i in gone] + [

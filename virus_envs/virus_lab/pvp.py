@@ -24,7 +24,6 @@ The rules decided where the text is silent are assumptions 43-45 of docs/rules/v
 """
 from __future__ import annotations
 
-from . import creatures as CR
 from . import ranged
 from .actions import A
 from .flow import PH_NONE, PH_ROLL, Q_DAMAGE, Q_PVP, Q_WOUNDS, RET_RT
@@ -93,8 +92,9 @@ class PvpRules:
             return
         cell = self.pos[p]
         # "A player not involved in combat may attack another player"; "Smoke bombs also prevent player vs player
-        # combat"; the roll needs 1 Action cube
-        if self.stock[p] < 1 or CR.has_creatures(self, cell) or cell in self.smoked:
+        # combat"; the roll needs 1 Action cube. With the divided combat a Hero left "with zero opponents, will be
+        # considered out of combat" (divided.py, `in_combat`): he is not involved in combat either
+        if self.stock[p] < 1 or self.in_combat(p) or cell in self.smoked:
             return
         b = self.g.pvp_base
         for h in range(self.n):

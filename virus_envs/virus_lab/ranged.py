@@ -14,7 +14,9 @@ combat. Roll using the same rules as for a normal attack.
 Actions (appended after the base table by `action_table`, so the base ids keep their meaning):
 `ranged attack <side> distance <k>` for k = 1 .. the table's longest line; the roll is then built, thrown and its Successes spent with the normal
 combat actions against the group of the target room (`state.ranged = [target cell, distance]` meanwhile).
-Distance 0 needs the divided multi-player combat (not yet implemented), so it never arises here.
+Distance 0 (`ranged attack here (distance 0)`, appended with the divided combat: `advanced_combat="full"`): "Distance
+0 only happens when a player is not directly involved in combat because he is protected by another player"
+(divided.py).
 """
 from __future__ import annotations
 
@@ -24,14 +26,17 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False, spy=False, pvp=False, boss=False):
+def action_table(geo, ranged, smoke, resolution=False, spy=False, pvp=False, boss=False, divided=False,
+                 teleport=False, drifting=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
     of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py), the Resolution
     tokens' 10 actions (with `resolution`, resolution.py), `declare clue <c>` x 25 (with `spy`, spy.py), the
-    6 Player vs Player actions (with `pvp`, pvp.py) and the Boss players' 8 actions (with `boss`,
-    boss_actions.NAMES): (table, first ranged id, longest distance, first smoke id, first Resolution id, first
-    declaration id, first PvP id, first Boss id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution, spy, pvp, boss)
+    6 Player vs Player actions (with `pvp`, pvp.py), the Boss players' 8 actions (with `boss`,
+    boss_actions.NAMES), the divided combat's (with `divided`, divided.py), the Teleport rooms' (teleport.py)
+    and the Drifting rooms' (drifting.py): (table, first ranged id, longest distance, first smoke id, first
+    Resolution id, first declaration id, first PvP id, first Boss id, first divided id, first Teleport id, first
+    Drifting id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, spy, pvp, boss, divided, teleport, drifting)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -63,7 +68,19 @@ def action_table(geo, ranged, smoke, resolution=False, spy=False, pvp=False, bos
             from .boss_actions import NAMES
             for i, name in enumerate(NAMES):
                 t.add(name, ("boss", i))
-        _TABLES[key] = (t, base, dmax, sm, rs, sb, pb, bs)
+        dv = len(t)
+        if divided:
+            from .divided import add_actions
+            add_actions(t, ranged, dmax)
+        tp = len(t)
+        if teleport:
+            from .teleport import add_actions as teleport_actions
+            teleport_actions(t)
+        dr = len(t)
+        if drifting:
+            from .drifting import add_actions as drifting_actions
+            drifting_actions(t)
+        _TABLES[key] = (t, base, dmax, sm, rs, sb, pb, bs, dv, tp, dr)
     return _TABLES[key]
 
 
@@ -98,6 +115,37 @@ def mask(s, m, p):
         for y, k in sight_line(s, s.pos[p], d):
             if CR.has_creatures(s, y) and y not in s.smoked:     # "Smoke bombs also prevent ... ranged combat"
                 m[ranged_id(g, d, k)] = True
+    if g.divided:
+        # FAQ: "May players attack "Together" using ranged attacks? YES."
+        tb = g.take_base + CR.NK + 3
+        for d in range(4):
+            for y, k in sight_line(s, s.pos[p], d):
+                if CR.has_creatures(s, y) and y not in s.smoked and partners(s, p, y):
+                    m[tb + d * g.ranged_dmax + k - 1] = True
+    cell = s.pos[p]
+    if g.divided and CR.has_creatures(s, cell) and cell not in s.smoked:
+        # "If you are not involved in a Combat you can perform a ranged attack in your current room (Distance 0).
+        # This occurs when the Creatures in your room have all been assigned to other players."
+        m[g.take_base + CR.NK + 2] = True
+
+
+def distance(s, p, y):
+    """The shortest distance at which p sees room y (0: his own room, when he is out of combat), or -1."""
+    if s.pos[p] == y:
+        return 0 if s.g.divided and not s.in_combat(p) else -1
+    best = -1
+    for d in range(4):
+        for z, k in sight_line(s, s.pos[p], d):
+            if z == y and (best < 0 or k < best):
+                best = k
+    return best
+
+
+def partners(s, p, y):
+    """The other Heroes who can shoot at room y with p ("attack the same target together"): on the map, out of
+    combat, with an Action cube and a sight line (each shoots from his own distance)."""
+    return [h for h in ((p + i) % s.n for i in range(1, s.n))
+            if s.pos[h] >= 0 and s.stock[h] >= 1 and not s.in_combat(h) and distance(s, h, y) >= 0]
 
 
 def start(s, a, p):
@@ -105,11 +153,14 @@ def start(s, a, p):
     interacts with the Boss (moves up its room or performs a ranged attack)"); then the roll is built as for a
     normal attack ("The player must roll at least 1 Action cube")."""
     from .flow import PH_ROLL
-    _, d, k = s.g.actions.payloads[a]
-    y = sight_line(s, s.pos[p], d)[k - 1][0]
+    _, d, k = s.g.actions.payloads[a][:3]
+    y = sight_line(s, s.pos[p], d)[k - 1][0] if k else s.pos[p]
     s._reveal_bosses(y)
     s.ranged = [y, k]
     s.team = []
+    if len(s.g.actions.payloads[a]) > 3:        # together: each partner rolls in turn from his own distance
+        s.team = [p] + partners(s, p, y)
+        s.team_succ = 0
     s.dodged[p] = [0] * CR.NK      # out of combat: nothing Dodged; the shot's Successes only kill (no counter-attack)
     s.stock[p] -= 1
     s.roll = [1, 0, 0, 0, 0, 0, 0, 0]

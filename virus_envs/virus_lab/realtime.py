@@ -7,7 +7,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged, smoke, spy
+from . import ranged, smoke, spy, teleport
 from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
@@ -155,7 +155,7 @@ class RealTimeRules:
         m[A.PASS] = True
         cell = self.pos[p]
         st = self.stock[p]
-        combat = CR.has_creatures(self, cell)
+        combat = self.in_combat(p)          # divided combat: a Hero "with zero opponents" is out of combat
         eff = comp.event_effect[self.event] if self.event >= 0 else 0
         if st >= 1:
             for d in range(4):
@@ -175,6 +175,10 @@ class RealTimeRules:
             m[A.TOGETHER] = st >= 1 and not self._countered_here(p) and bool(self._partners(p))
         if g.smoke:
             m[smoke.use_id(g)] = smoke.can_use(self, p)
+        if g.divided:
+            self._mask_take(m, p)
+        if g.teleport:
+            teleport.mask(self, m, p, st, combat)
         if not combat and st >= self.search_cubes(p) and self.searched[cell] < 0 and eff != EF_BLACKOUT:
             m[A.SEARCH] = True
         cost = 2 if combat else 1
@@ -185,7 +189,7 @@ class RealTimeRules:
                 m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
             elif c == SCEN_CARD:            # Reboot: deactivate the Computer Room (scenarios.py)
                 m[A.ACTIVATE] = self._may_deactivate(p, cell)
-            elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
+            elif comp.is_room(c) and not self.trapside[cell] and eff != EF_LOCKDOWN \
                     and self.sp_uses[cell] < 3:
                 sp = comp.room_special[c]
                 if sp == SP_FIRST_AID:
@@ -217,7 +221,7 @@ class RealTimeRules:
         breach_ok = self.t_breach[p] > 0 and not combat and self.stock[p] >= 1 + self.g.breach_cube
         for k, c in slots:
             seen = set()
-            lab = comp.room_lab[c] if c < comp.num_rooms else -1
+            lab = comp.room_lab[c]
             for r in range(4):
                 mk = g.rot_doors[c][r]
                 # rotations giving the same doorways are one placement, unless the lab symbol moves
@@ -275,7 +279,7 @@ class RealTimeRules:
             self._move_cubes(p, self.search_cubes(p), cell)
             self.searched[cell] = p
         elif a == A.ACTIVATE:
-            combat = CR.has_creatures(self, cell)
+            combat = self.in_combat(p)
             self._move_cubes(p, 2 if combat else 1, cell)
             c = self.card[cell]
             if c == EXIT_CARD:
@@ -347,9 +351,22 @@ class RealTimeRules:
             self.team = []
             pending = True
         elif a >= NUM_ACTIONS:              # the advanced elements' actions, appended to the table
-            if g.actions.payloads[a][0] == "ranged":
+            kind = g.actions.payloads[a][0]
+            if kind == "ranged":
                 ranged.start(self, a, p)    # `ranged attack <side> distance <k>` (ranged.py)
                 pending = True
+            elif kind == "take":
+                pending = self._take_request(a, p)  # `take <creature> from the other heroes` (divided.py)
+            elif kind == "teleport":                # `teleport to room <i>` (teleport.py): as a move
+                combat = self.in_combat(p)
+                cell, y = teleport.apply(self, a, p)
+                amt, pen = self._leave_combat(p)
+                self._move_cubes(p, 2 if combat else 1, cell)
+                self.pos[p] = y
+                self._leave(p, cell)
+                self._enter(p, y)
+                if amt or pen:
+                    pending = self._damage(p, amt, pen, True)
             else:
                 smoke.use(self, p)          # `use smoke bomb` (smoke.py)
         elif a == A.TOGETHER:

@@ -24,7 +24,8 @@ def render(s) -> str:
             if k < 0:
                 row.append(" . ")
                 continue
-            tag = "S" if k == nr else "X" if k == nr + 1 else "R" if k == nr + 2 else COLOURS[comp.room_colour[k]][0]
+            tag = "S" if k == nr else "X" if k == nr + 1 else "R" if k == nr + 2 else \
+                COLOURS[comp.room_colour[k]][0] if comp.room_colour[k] >= 0 else "M"
             tag = tag.lower() if s.trapside[cell] else tag.upper()
             mid = "."
             heroes = [str(p) for p in range(s.n) if s.pos[p] == cell]

@@ -54,9 +54,9 @@ def clue_holds(s, clue, cell):
     if k == CK_DOORS:
         return bin(s.doors[cell]).count("1") == a
     if k == CK_GROUP:
-        if comp.room_colour[card] != a:
+        if not comp.colour_matches(card, a):
             return False
-        return len(colour_group(geo, s.card, s.doors, s.breach, g.colour_of, cell)) >= 3
+        return len(colour_group(geo, s.card, s.doors, s.breach, g.colour_of, cell, a)) >= 3
     if k == CK_DOOR1:
         # "A room with a single Door token, if there are at least X Door tokens placed on rooms"
         if sum(1 for x in s.door if x) < s.n:
@@ -76,7 +76,7 @@ def clue_holds(s, clue, cell):
         sr, sc = geo.rc(geo.start_cell)
         return r0 <= r - sr <= r1 and c0 <= c - sc <= c1
     if k == CK_NEXT:
-        return any(y >= 0 and 0 <= s.card[y] < comp.num_rooms and comp.room_colour[s.card[y]] == a
+        return any(y >= 0 and comp.is_room(s.card[y]) and comp.colour_matches(s.card[y], a)
                    for y in geo.NB[cell])
     if k == CK_EMPTY:
         return not has_creatures(s, cell)
@@ -89,7 +89,7 @@ def candidate_rooms(s):
     out = []
     for cell in range(s.g.geo.ncells):
         c = s.card[cell]
-        if 0 <= c < comp.num_rooms and all(clue_holds(s, q, cell) for q in s.clues):
+        if comp.is_room(c) and all(clue_holds(s, q, cell) for q in s.clues):
             out.append(cell)
     return out
 

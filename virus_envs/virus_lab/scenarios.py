@@ -29,13 +29,12 @@ from ..core.validate import check_bool, check_int, check_ints, fail
 from . import child as CH
 from . import positioning as POS
 from .actions import A
-from .components import TK_BOOK, TK_EXPL
+from .components import SCEN_DOORS, TK_BOOK, TK_EXPL     # SCEN_DOORS: the Scenario room's doorways
 from .flow import PH_NONE, PH_SCENARIO, Q_DEEP, Q_EVENT, Q_EXTRA, RET_RT, SCEN_CARD
 
 NAMES = ("none", "reboot", "save_the_child", "captive")
 NONE, REBOOT, CHILD, CAPTIVE = range(4)
 FIELDS = ("sc_cell", "sc_move", "sc_cards", "sc_off", "sc_traps", "child", "ch_move", "ch_turn", "captive")
-SCEN_DOORS = 15                 # ASSUMPTION: the Scenario room has four doorways (like the Exit Control Rooms)
 CARDS_PER_COUNT = 3             # "Draw 3 random cards from the Event deck"
 # the Child's states (field `child` = [space, seat he follows or -1, state])
 CHILD_OUT, CHILD_IN, CHILD_DEAD, CHILD_SAFE = range(4)

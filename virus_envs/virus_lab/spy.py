@@ -69,8 +69,8 @@ def stated(s):
 
 def candidates(s, clues):
     """Coloured rooms on the table meeting every clue of `clues` (`research.candidate_rooms` over a given list)."""
-    nr = s.g.comp.num_rooms
-    return [cell for cell in range(s.g.geo.ncells) if 0 <= s.card[cell] < nr
+    comp = s.g.comp
+    return [cell for cell in range(s.g.geo.ncells) if comp.is_room(s.card[cell])
             and all(clue_holds(s, q, cell) for q in clues)]
 
 

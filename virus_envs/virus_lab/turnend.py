@@ -27,8 +27,9 @@ class TurnEndRules:
         cnt = {}
         for c, up in self.disp[p]:
             if up:
-                key = (comp.room_shape[c], comp.room_colour[c])
-                cnt[key] = cnt.get(key, 0) + 1
+                for col in ((comp.room_colour[c],) if comp.room_colour[c] >= 0 else range(4)):   # Multicolored: any
+                    key = (comp.room_shape[c], col)
+                    cnt[key] = cnt.get(key, 0) + 1
         return cnt
 
     def _mask_gain(self, m, p):
@@ -88,7 +89,7 @@ class TurnEndRules:
         groups = {}
         for cell in range(g.geo.ncells):
             e, s_ = self.explored[cell] == p, self.searched[cell] == p
-            if not (e or s_) or not (0 <= self.card[cell] < comp.num_rooms):
+            if not (e or s_) or not comp.is_room(self.card[cell]):
                 continue
             grp = groups.get(cell)
             if grp is None:

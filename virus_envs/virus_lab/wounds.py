@@ -29,6 +29,8 @@ class WoundRules:
             self.wound_known = []
         c = self.wound_deck.pop() if self.wound_deck else -1
         del self.wound_known[len(self.wound_deck):]
+        if self.g.morbo and c == comp.num_wounds:
+            face_down = False       # Morbo: "the player must place the drawn card over his player board" (morbo.py)
         deep = bool(self.wound_deck) and comp.wound_heart[self.wound_deck[-1]]
         self.wounds[p].append([c, bool(face_down), bool(deep)])
         if len(self.wounds[p]) >= self.hp_of(p):
