@@ -199,6 +199,12 @@ WHY = [
     (lambda d: d.update(stage=1, pending=[3, 0]), "field 'pending[0]' must be in 0..2, got 3"),
     (lambda d: d.update(stage=1, pending=[1]), "field 'pending' must have 2 entries (one per seat or slot), got 1"),
     (lambda d: d["att"][2].pop(), "field 'att[2]' must have 5 entries (one per seat or slot), got 4"),
+    # a card on an organ is a card of the 68-card deck (ids 0-67), named by its place on the body
+    (lambda d: d["att"][0][0].__setitem__(0, 99), "field 'att[0][0][0]' must be in 0..67, got 99"),
+    # Transplant swaps organs that are not immunized: body 1's multi organ carries two medicines, so a Transplant
+    # can never have picked it first, even though other organs could partner it
+    (lambda d: d.update(stage=1, pending=[1, 4]),
+     "field 'pending' names player 1's multi slot, which no Transplant can swap"),
 ]
 
 
