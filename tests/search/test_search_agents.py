@@ -230,3 +230,22 @@ def test_ismcts_beats_random_in_the_cooperative_game():
         assert done["random"][0] < 0
         assert done["ismcts?iters=3"] >= done["random"], (deal, done)
     assert total["ismcts?iters=3"] > total["random"], total
+
+
+def test_the_roll_write_leaf_value_is_the_smoothed_points_of_the_sheets_in_the_view():
+    """docs/agents.md: research points interpolated between the steps of the table (0 / 5 / 10 / 12 points at
+    0 / 4 / 8 / 11 boxes), 5 per speed bonus, 3 per circled wildcard, minus the virus tube and this round's
+    contaminated dice; then 2 P - 1 with P a softmax over seats at temperature 3. Computed here from the
+    public view (the code reads the world's fields)."""
+    import math
+    from virus_envs.agents.leaf_values import leaf_values
+
+    smooth = [0, 1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 10.67, 11.33, 12, 12]     # 0..12 boxes, rounded to 0.01
+    for n in (2, 4):
+        g = virus_envs.game("roll_write_v0", num_players=n)
+        value = leaf_values(g)
+        for s in _positions(g, 6, seed=n):
+            x = [sum(smooth[len(b)] for b in q["grids"].values()) + 5 * list(q["cures"].values()).count("speed bonus")
+                 + 3 * q["wildcards"] - sum(q["virus_tube"]) - sum(q["contaminated"]) for q in s.view(0)["sheets"]]
+            e = [math.exp(v / 3.0) for v in x]
+            assert value(s) == pytest.approx([2 * v / sum(e) - 1 for v in e])
