@@ -184,3 +184,18 @@ def test_eval_command_with_expectimax(tmp_path):
     import json
     row = json.loads(out.read_text())
     assert row["games"] == 4 and row["agent"] == "expectimax?leaf=value"
+
+
+def test_tournament_and_play_seat_expectimax(tmp_path):
+    import io
+    import json
+    from virus_envs.experiments.play import play_session
+    from virus_envs.experiments.tournament import TournamentConfig, run_tournament
+
+    c = TournamentConfig(game="roll_write_v0", players=3, agents=["expectimax?leaf=value", "heuristic"], games=3, seed=4)
+    run_tournament(c, str(tmp_path / "t"), workers=1, echo=lambda *_: None, progress=False)
+    games = [json.loads(line) for line in open(tmp_path / "t" / "games.jsonl")]
+    assert len(games) == 3 and all("expectimax?leaf=value" in g["seats"] for g in games)
+    rec = play_session("roll_write_v0", 3, 2, ["expectimax?leaf=value", "heuristic"], 5, {}, inp=io.StringIO("0\n" * 400),
+                       out=io.StringIO())
+    assert rec["complete"] and rec["seats"] == ["expectimax?leaf=value", "heuristic", "human"]
