@@ -153,7 +153,7 @@ class ExpectimaxAgent(ParamAgent):
 
     def _chance(self, s, a, d: int) -> float:
         """Action a ends the round: the expectation over the observer's next roll of the rest (d decisions)."""
-        o, n, k = self.observer, self.game.num_players, self.game.dice
+        o, n = self.observer, self.game.num_players
         total = 0.0
         for combo, prob in self.outcomes:
             tape = []
