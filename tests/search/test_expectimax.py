@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import virus_envs
+from search_handles import RecordingHandle, ReplayHandle
 from virus_envs import agents
 from virus_envs.agents.base import Decision, decision_for
 from virus_envs.agents.expectimax import roll_outcomes
@@ -16,30 +17,6 @@ from virus_envs.experiments.cli import main
 
 SPECS = ["expectimax", "expectimax?depth=1&leaf=value", "expectimax?depth=1&opp=greedy",
          "expectimax?depth=2&leaf=value"]
-
-
-class ReplayHandle:
-    """A handle with no state behind it: it hands out copies of worlds recorded earlier."""
-
-    def __init__(self, worlds):
-        self._worlds, self._i = list(worlds), 0
-
-    def determinize(self, rng):
-        w = self._worlds[self._i]
-        self._i += 1
-        return w.clone()
-
-
-class RecordingHandle:
-    """The real handle, keeping a copy of every world it hands out."""
-
-    def __init__(self, handle):
-        self._handle, self.worlds = handle, []
-
-    def determinize(self, rng):
-        w = self._handle.determinize(rng)
-        self.worlds.append(w.clone())
-        return w
 
 
 def _game(n=4):

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import virus_envs
+from search_handles import RecordingHandle, ReplayHandle
 from virus_envs import agents
 from virus_envs.agents.base import Decision, decision_for
 from virus_envs.core.seeding import make_rng
@@ -29,32 +30,6 @@ def _spec(name, env_id, extra=""):
 def _positions(game, count, seed):
     """States with a choice to make, from a random game (several of them if one is too short)."""
     return choice_positions(game, count, seed, keep=0.3)
-
-
-class ReplayHandle:
-    """A search handle without any state behind it: it hands out copies of worlds recorded earlier."""
-
-    def __init__(self, worlds):
-        self._worlds = list(worlds)
-        self._i = 0
-
-    def determinize(self, rng):
-        w = self._worlds[self._i]
-        self._i += 1
-        return w.clone()
-
-
-class RecordingHandle:
-    """The real handle, keeping a copy of every world it hands out."""
-
-    def __init__(self, handle):
-        self._handle = handle
-        self.worlds = []
-
-    def determinize(self, rng):
-        w = self._handle.determinize(rng)
-        self.worlds.append(w.clone())
-        return w
 
 
 # -- specs --------------------------------------------------------------------------------------
