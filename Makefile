@@ -25,11 +25,13 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -n $(JOBS) -m "not ray" tests
 
-# The Ray backend of `virus-arena tournament` (docs/scale.md): installs the [ray] extra (about 80 MB to
-# download, 250 MB on disk), starts a local Ray instance and checks that it plays the pool's games.
+# The Ray backend of `virus-arena tournament` and the RLlib recipe (docs/scale.md): installs the [ray] and
+# [rllib] extras (Ray about 240 MB on disk, RLlib's dependencies about 180 MB more, pyarrow most of it;
+# RLlib pins gymnasium, see pyproject.toml), starts a local Ray instance, checks that it plays the pool's
+# games and trains PPO for two small iterations.
 test-ray: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[ray]"
-	$(PY) -m pytest -m ray tests/core/test_tournament_ray.py
+	$(PY) -m pip install --quiet -e ".[ray,rllib]"
+	$(PY) -m pytest -m ray tests/core/test_tournament_ray.py tests/core/test_rllib.py
 
 bench: $(STAMP)
 	$(VENV)/bin/virus-arena bench
@@ -38,7 +40,7 @@ bench: $(STAMP)
 # tools/mutation_targets.yaml, against that game's tests plus tests/core. Long: not part of `make test`.
 mutate: $(STAMP)
 	@test -n "$(GAME)" || { echo "usage: make mutate GAME=<virus_cards|roll_write|virus_co|virus_lab|core>"; exit 2; }
-	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS)
+	$(PY) tools/mutate.py run $(GAME) --max-children $(JOBS) $(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),0))
 
 # Line and branch coverage per package (docs/testing.md); Python subprocesses and worker processes
 # are measured too (pyproject.toml, [tool.coverage.run]). `coverage html` then writes htmlcov/.

@@ -11,9 +11,9 @@ the standard BC-then-RL recipe (e.g. AlphaStar's supervised start, "PPO from dem
 
 | step | what |
 |---|---|
-| `collect` | plays seeded teacher games, every seat the teacher (a team of it in a co-operative game), and records every decision with at least two legal actions: the deciding seat's observation, its action mask, the teacher's action, and the discounted final return of that seat (gamma ** (its later decisions) x its return: what the critic of `agents/sb3_env.py` estimates). Observations are stored sparse (CSR), so hundreds of thousands of 7,091-float lab observations fit in a few hundred MB. Games are split over `workers` processes; the result does not depend on their number |
+| `collect` | plays seeded teacher games, every seat the teacher (a team of it in a co-operative game), and records every decision with at least two legal actions: the deciding seat's observation, its action mask, the teacher's action, and the discounted final return of that seat (gamma ** (its later decisions) x its return: what the critic of `agents/sb3_env.py` estimates). With `targets="visits"` (a search teacher: `ismcts`, `pimc`) also the teacher's policy at that decision: each legal action's share of the root visits of its search (`Demonstrations.soft`). Observations are stored sparse (CSR), so hundreds of thousands of 7,091-float lab observations fit in a few hundred MB. Games are split over `workers` processes; the result does not depend on their number |
 | DAgger (`driver=`) | the same, but a learner policy (a `NumpyPolicy`, greedy) plays the moves while the teacher only labels them: the clone's own mistakes become training states (Ross, Gordon & Bagnell 2011). The teacher reads only its seat's `view` and mask, so labelling any reachable state is honest |
-| `behaviour_clone` | trains an SB3 `ActorCriticPolicy` (MaskablePPO's `model.policy`, in place) by masked cross-entropy: the logits of illegal actions are set to -1e8 exactly as sb3-contrib's `MaskableCategorical` does, so the clone's distribution is the one PPO will sample from. With `value_coef > 0` the critic is regressed on the discounted return at the same time (a critic that starts near the truth keeps PPO's first updates from wrecking the clone). A held-out share of games (by game, not by decision) gives validation loss and accuracy; `chance` is the accuracy of a uniform pick among the legal actions |
+| `behaviour_clone` | trains an SB3 `ActorCriticPolicy` (MaskablePPO's `model.policy`, in place) by masked cross-entropy (to the teacher's action, or with `soft=True` to its visit shares, AlphaZero's policy target: Silver et al. 2017, Anthony et al.'s expert iteration 2017): the logits of illegal actions are set to -1e8 exactly as sb3-contrib's `MaskableCategorical` does, so the clone's distribution is the one PPO will sample from. With `value_coef > 0` the critic is regressed on the discounted return at the same time (a critic that starts near the truth keeps PPO's first updates from wrecking the clone). A held-out share of games (by game, not by decision) gives validation loss and accuracy; `chance` is the accuracy of a uniform pick among the legal actions |
 """
 from __future__ import annotations
 
@@ -23,10 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Demonstrations", "collect", "behaviour_clone", "masked_logits"]
+__all__ = ["Demonstrations", "collect", "behaviour_clone", "masked_logits", "soft_cross_entropy", "TARGETS"]
 
 #: what sb3-contrib's MaskableCategorical puts on the logits of illegal actions
 MASKED_LOGIT = -1e8
+#: what a clone is trained on: the teacher's chosen action, or its search's root visit shares
+TARGETS = ("action", "visits")
 
 
 @dataclass
@@ -46,6 +48,8 @@ class Demonstrations:
     games: int = 0
     wins: float = 0.0        # games whose best return is positive (a co-operative win; in a rivals' game: any)
     decisions: int = 0       # every decision played, forced ones included
+    soft: np.ndarray | None = None   # float32, aligned with mask_idx: each legal action's share of the teacher's
+    #                                  root visits (targets="visits"); None when only the actions were recorded
 
     def __len__(self) -> int:
         return int(self.actions.shape[0])
@@ -80,6 +84,17 @@ class Demonstrations:
             mask[j, self.mask_idx[self.mask_ptr[i]:self.mask_ptr[i + 1]]] = True
         return mask
 
+    def soft_targets(self, rows: np.ndarray) -> np.ndarray:
+        """Float32 (B, num_actions): the teacher's visit shares of the rows (0 on illegal actions)."""
+        if self.soft is None:
+            raise ValueError("these demonstrations hold no visit shares (collected with targets='action')")
+        rows = np.asarray(rows, dtype=np.int64)
+        out = np.zeros((rows.shape[0], self.num_actions), dtype=np.float32)
+        for j, i in enumerate(rows):
+            a, b = self.mask_ptr[i], self.mask_ptr[i + 1]
+            out[j, self.mask_idx[a:b]] = self.soft[a:b]
+        return out
+
     def chance_accuracy(self, rows: np.ndarray | None = None) -> float:
         """Accuracy of a uniform pick among the legal actions (the floor a clone must beat)."""
         n_legal = np.diff(self.mask_ptr).astype(np.float64)
@@ -107,7 +122,8 @@ class Demonstrations:
             np.concatenate([p.mask_idx for p in parts]), np.concatenate([p.actions for p in parts]),
             np.concatenate([p.returns for p in parts]), np.concatenate(gids).astype(np.int32),
             first.obs_size, first.num_actions, games=sum(p.games for p in parts),
-            wins=sum(p.wins for p in parts), decisions=sum(p.decisions for p in parts))
+            wins=sum(p.wins for p in parts), decisions=sum(p.decisions for p in parts),
+            soft=(np.concatenate([p.soft for p in parts]) if all(p.soft is not None for p in parts) else None))
 
 
 # -- collection ---------------------------------------------------------------------------------
@@ -120,7 +136,7 @@ def _game_seeds(seed: int, games: int) -> list[int]:
 
 def _play_chunk(args) -> Demonstrations:
     """Worker: play the games of these deal seeds (game ids 0.. in this chunk); see `collect`."""
-    env_id, num_players, game_config, teacher, seeds, gamma, driver = args
+    env_id, num_players, game_config, teacher, seeds, gamma, driver, targets = args
     from virus_envs import agents as agents_mod
     import virus_envs
     from virus_envs.agents.base import Decision, SearchHandle
@@ -128,7 +144,7 @@ def _play_chunk(args) -> Demonstrations:
     game = virus_envs.game(env_id, num_players, **game_config)
     obs_size, n_act = int(np.prod(game.observation_shape)), int(game.num_actions)
     obs_ptr, obs_idx, obs_val, mask_ptr, mask_idx = [0], [], [], [0], []
-    actions, returns, gids = [], [], []
+    actions, returns, gids, soft = [], [], [], []
     wins, decisions = 0.0, 0
     for k, deal in enumerate(seeds):
         st = game.new_initial_state(seed=deal)
@@ -159,6 +175,9 @@ def _play_chunk(args) -> Demonstrations:
                 obs_ptr.append(obs_ptr[-1] + nz.shape[0])
                 mask_idx.append(legal.astype(np.int32))
                 mask_ptr.append(mask_ptr[-1] + legal.shape[0])
+                if targets == "visits":
+                    shares = ag.last_policy
+                    soft.append(np.asarray([shares.get(int(b), 0.0) for b in legal], dtype=np.float32))
                 actions.append(a)
                 gids.append(k)
                 rows.append(p)
@@ -178,25 +197,36 @@ def _play_chunk(args) -> Demonstrations:
                           np.asarray(mask_ptr, dtype=np.int64), cat(mask_idx, np.int32),
                           np.asarray(actions, dtype=np.int64), np.asarray(returns, dtype=np.float32),
                           np.asarray(gids, dtype=np.int32), obs_size, n_act, games=len(seeds), wins=wins,
-                          decisions=decisions)
+                          decisions=decisions, soft=cat(soft, np.float32) if targets == "visits" else None)
+
+
+def check_teacher(teacher: str, game, targets: str = "action") -> None:
+    """ValueError when `teacher` is a bad spec, or when `targets="visits"` and it keeps no root visit counts."""
+    from virus_envs import agents as agents_mod
+
+    if targets not in TARGETS:
+        raise ValueError(f"bc targets must be one of {list(TARGETS)}, got {targets!r}")
+    ag = agents_mod.make(teacher, game)
+    if targets == "visits" and not hasattr(ag, "last_policy"):
+        raise ValueError(f"bc_targets 'visits' needs a search teacher that keeps its root visit counts "
+                         f"(ismcts?..., pimc?...); {teacher!r} has none")
 
 
 def collect(game, teacher: str, games: int, seed: int = 0, gamma: float = 1.0, workers: int = 1,
-            driver=None, echo=None, chunk: int = 50) -> Demonstrations:
+            driver=None, echo=None, chunk: int = 50, targets: str = "action") -> Demonstrations:
     """Play `games` seeded games with `teacher` (an agent spec) in every seat and record its decisions.
 
     driver: None (the teacher plays its own moves) or a NumpyPolicy that plays every seat greedily
     while the teacher labels each decision (DAgger). Decisions with a single legal action are played
-    but not recorded. The rows are in game order whatever `workers` is.
+    but not recorded. The rows are in game order whatever `workers` is. targets="visits" also records the
+    teacher's root visit shares of every recorded decision (`Demonstrations.soft`; a search teacher only).
     """
-    from virus_envs import agents as agents_mod
-
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    agents_mod.make(teacher, game)                     # a bad spec fails here, not in a worker
+    check_teacher(teacher, game, targets)              # a bad spec fails here, not in a worker
     seeds = _game_seeds(seed, games)
     cfg = dict(getattr(game, "config", {}) or {})
-    tasks = [(game.env_id, game.num_players, cfg, teacher, seeds[lo:lo + chunk], gamma, driver)
+    tasks = [(game.env_id, game.num_players, cfg, teacher, seeds[lo:lo + chunk], gamma, driver, targets)
              for lo in range(0, games, chunk)]
     t0, parts = time.time(), []
     if workers <= 1 or len(tasks) == 1:
@@ -261,13 +291,23 @@ def masked_logits(policy, obs, mask):
     return logits.masked_fill(~mask, MASKED_LOGIT), policy.value_net(latent_vf).squeeze(-1)
 
 
+def soft_cross_entropy(logits, target):
+    """Mean over the batch of -sum_a target[a] log softmax(logits)[a] (torch tensors (B, A)); masked logits
+    (MASKED_LOGIT) give 0 where the target is 0. Equals F.cross_entropy when each target row is one-hot."""
+    import torch
+
+    return -(target * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
+
+
 def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch_size: int = 256,
                     value_coef: float = 0.5, seed: int = 0, holdout: float = 0.05, max_grad_norm: float = 1.0,
-                    echo=None, label: str = "bc") -> list[dict]:
+                    echo=None, label: str = "bc", soft: bool = False) -> list[dict]:
     """Train `policy` (in place) to imitate `demos`; one dict per epoch (losses, accuracies, minutes).
 
     Its own Adam optimizer (PPO's optimizer state is left untouched). Games are held out for
-    validation when there are at least 10 (`holdout` of them, at least one).
+    validation when there are at least 10 (`holdout` of them, at least one). soft=True: the actor's
+    loss is the cross-entropy to the teacher's visit shares (`demos.soft`) instead of to its action;
+    the accuracy is still the agreement of the clone's argmax with the teacher's action.
     """
     import torch
     import torch.nn.functional as F
@@ -275,6 +315,8 @@ def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch
     n = len(demos)
     if n == 0:
         raise ValueError("no decisions to clone (every teacher decision was forced)")
+    if soft and demos.soft is None:
+        raise ValueError("soft targets asked, but the demonstrations hold no visit shares (collect targets='visits')")
     rng = np.random.default_rng([seed, 0xB0C])
     val_games = np.zeros(0, dtype=np.int64)
     if demos.games >= 10 and holdout > 0:
@@ -303,7 +345,10 @@ def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch
                     o, m = demos.batch(idx)
                     logits, values = masked_logits(policy, torch.as_tensor(o), torch.as_tensor(m))
                 target = acts[idx]
-                ce = F.cross_entropy(logits, target)
+                if soft:
+                    ce = soft_cross_entropy(logits, torch.as_tensor(demos.soft_targets(idx)))
+                else:
+                    ce = F.cross_entropy(logits, target)
                 vl = F.mse_loss(values, rets[idx])
                 if train:
                     opt.zero_grad()

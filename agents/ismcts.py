@@ -4,7 +4,8 @@
 
 Each iteration draws a world from `decision.handle.determinize` (the agent never sees the true
 state: only its Decision), then runs one UCT iteration on it (`agents/mcts.py`). The move played
-is the root action with the most visits. Budget: `iters` iterations per decision (reproducible),
+is the root action with the most visits; `last_policy` holds the root's visit shares over the legal
+actions (the policy target of expert iteration, `bc_targets: visits`). Budget: `iters` iterations per decision (reproducible),
 or `time` seconds per decision; with both, whichever ends first. Parameters and their defaults:
 `agents/search_agent.py` and docs/agents.md.
 """
@@ -30,4 +31,5 @@ class ISMCTSAgent(SearchAgent):
         self.last = search(lambda: handle.determinize(rng), decision.seat, self.playout, p["c"], rnd,
                            iters=p["iters"], seconds=p["time"] or None, tree=p["tree"], hint=self.hint,
                            bias=p["prior"])
+        self.last_policy = self.last.visit_shares(legal)
         return self.last.best(legal)

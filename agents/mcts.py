@@ -56,6 +56,16 @@ class SearchResult:
         """Root action -> mean value for the observer."""
         return {a: (st[1] / st[0] if st[0] else 0.0) for a, st in self.root.stats.items()}
 
+    def visit_shares(self, legal) -> dict:
+        """Legal root action -> its share of the root's visits (sums to 1; uniform if nothing was visited):
+        the search's policy, AlphaZero's training target. Actions outside `legal` are left out."""
+        stats = self.root.stats
+        counts = {int(a): (stats[a][0] if a in stats else 0) for a in legal}
+        total = sum(counts.values())
+        if total == 0:
+            return {a: 1.0 / len(counts) for a in counts}
+        return {a: n / total for a, n in counts.items()}
+
     def best(self, legal) -> int:
         """Most visits among the legal root actions; ties by mean value, then the lowest id."""
         stats = self.root.stats

@@ -6,7 +6,8 @@ K worlds are drawn from `decision.handle.determinize`; each is searched with pla
 were the true state (`agents/mcts.py`, tree keyed by action history: in one fixed world a history
 is one state, the world's future chance included, since every iteration replays a copy of it).
 Each world votes for its most visited root action; the most votes wins, ties by total visits over
-all worlds, then the lowest id. `iters` is per world; `time` is the whole decision's budget,
+all worlds, then the lowest id; `last_policy` holds the legal root actions' shares of the visits summed
+over the worlds (a policy target, as for `ismcts`). `iters` is per world; `time` is the whole decision's budget,
 shared equally between the worlds. `c`, `rollout`, `depth` and `prior` mean what they mean for
 `ismcts`, with the same per-game defaults. The classic alternative to IS-MCTS, and a check on it:
 PIMC suffers strategy fusion (it assumes it will know the hidden cards after this move).
@@ -42,4 +43,6 @@ class PIMCAgent(SearchAgent):
                 visits[b] = visits.get(b, 0) + n
             results.append(res)
         self.last = results
+        total = sum(visits.get(a, 0) for a in legal)
+        self.last_policy = {int(a): (visits.get(a, 0) / total if total else 1.0 / len(legal)) for a in legal}
         return int(max(legal, key=lambda a: (votes.get(a, 0), visits.get(a, 0), -a)))

@@ -24,8 +24,9 @@ model file from someone else cannot run code. A zip without that entry is refuse
 `ppo:<path>?trusted=true` (or `--trust-model` on the command line, `trust_models()` in code) lets
 such a file of your own load through SB3, which unpickles it. Models saved by
 `experiments/train.py` carry a `virus_meta` dict (env id, player count, game config, observation
-shape, the command that made them); a model is refused (ValueError) for a game whose observation
-or action shape differs.
+shape, the command that made them); a model is refused (ValueError, one line) for another game, for a
+player count it was not trained for (`check_fits`: even where the shapes agree), or for a game whose
+observation or action shape differs.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ import numpy as np
 
 from .base import Agent, Decision
 
-__all__ = ["PPOAgent", "NumpyPolicy", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
+__all__ = ["PPOAgent", "NumpyPolicy", "check_fits", "trained_counts", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
            "SnapshotAgent", "PARAMS", "trust_models", "trusting"]
 
 #: the `ppo:` spec's parameters (besides `seed`) and their defaults
@@ -238,6 +239,35 @@ def _load_sb3(full: str, path: str) -> LoadedModel:
     return LoadedModel(model, NumpyPolicy.from_sb3(model.policy), dict(getattr(model, "virus_meta", None) or {}))
 
 
+def trained_counts(meta: dict) -> list[int]:
+    """The player counts a model was trained for (`virus_meta`: `player_counts`, else `num_players`); [] if unknown."""
+    counts = meta.get("player_counts") or ([meta["num_players"]] if meta.get("num_players") else [])
+    return sorted(int(n) for n in counts)
+
+
+def check_fits(path: str, meta: dict, policy: "NumpyPolicy", game) -> None:
+    """ValueError (one line naming the model) unless the model was trained for game's env id and player count
+    and its network fits the game's observation and actions. The player count is checked even where the
+    shapes agree (the co-operative game's observation has one size for 1-4 Heroes): a model plays only the
+    counts it was trained for."""
+    env = meta.get("env_id")
+    if env not in (None, game.env_id):
+        raise ValueError(f"ppo model {path} was trained on {env}, not {game.env_id}")
+    counts = trained_counts(meta)
+    said = " or ".join(str(n) for n in counts) + (" player" if counts == [1] else " players")
+    if counts and game.num_players not in counts:
+        raise ValueError(f"ppo model {path} was trained for {game.env_id} with {said}, not "
+                         f"{game.num_players} (a model plays only the player counts it was trained for; "
+                         f"train one with --players {game.num_players})")
+    size, n_act = policy.obs_size, policy.num_actions
+    if size != int(np.prod(game.observation_shape)) or n_act != game.num_actions:
+        trained = env or "?", said if counts else "? players"
+        raise ValueError(
+            f"ppo model {path} (trained on {trained[0]} with {trained[1]}: observation ({size},), "
+            f"{n_act} actions) does not fit {game.env_id} with {game.num_players} players "
+            f"(observation {tuple(game.observation_shape)}, {game.num_actions} actions)")
+
+
 class PPOAgent(Agent):
     """A trained MaskablePPO policy; greedy over the legal actions unless deterministic=False."""
 
@@ -251,15 +281,7 @@ class PPOAgent(Agent):
         self.path = path
         self.deterministic = deterministic
         self.model, self.policy, self.meta = load_model(path, trusted=trusted or None)
-        size, n_act = self.policy.obs_size, self.policy.num_actions
-        if size != int(np.prod(game.observation_shape)) or n_act != game.num_actions:
-            trained = self.meta.get("env_id", "?"), self.meta.get("num_players", "?")
-            raise ValueError(
-                f"ppo model {path} (trained on {trained[0]} with {trained[1]} players: observation ({size},), "
-                f"{n_act} actions) does not fit {game.env_id} with {game.num_players} players "
-                f"(observation {tuple(game.observation_shape)}, {game.num_actions} actions)")
-        if self.meta.get("env_id") not in (None, game.env_id):
-            raise ValueError(f"ppo model {path} was trained on {self.meta['env_id']}, not {game.env_id}")
+        check_fits(path, self.meta, self.policy, game)
 
     def act(self, decision: Decision) -> int:
         return self.policy.act(decision.observation, decision.action_mask,

@@ -196,7 +196,7 @@ class RollWriteHeuristic(ParamAgent):
         # first die: will anyone (still to play this round) complete it?
         results = []
         for q, shq in enumerate(view["sheets"]):
-            for w in set(shq["reserve"]):
+            for w in sorted(set(shq["reserve"])):
                 if q == me and w == v and shq["reserve"].count(v) < 2:
                     continue
                 r = card.result[v][w] if side == 0 else card.result[w][v]
@@ -204,7 +204,12 @@ class RollWriteHeuristic(ParamAgent):
                     results.append(r)
         if not results:
             return -0.8 * v + prio
-        exp = sum(self.lab_gain(labrow, r) for r in results) / len(results)
+        # added left to right on purpose: sum() of floats is compensated from Python 3.12 on, and the batched
+        # heuristic (roll_write/batched_heuristic.py) must take the very same decisions on any Python
+        tot = 0.0
+        for r in results:
+            tot += self.lab_gain(labrow, r)
+        exp = tot / len(results)
         return 0.6 * exp - 0.4 * v + prio
 
 

@@ -74,11 +74,13 @@ class SearchAgent(ParamAgent):
         self.playout = make_playout(game, p["rollout"], None if p["depth"] == "end" else p["depth"])
         self.hint = HeuristicHint(game) if p["prior"] > 0 else None
         self.last = None                                # the last decision's search(es), for tests and studies
+        self.last_policy = None                         # legal action -> share of the root's visits (last decision)
 
     def _start(self, decision):
         """(legal actions, the search's random.Random), or (the only legal action, None)."""
         legal = decision.legal_actions.tolist()
         if len(legal) == 1:
+            self.last_policy = {int(legal[0]): 1.0}
             return int(legal[0]), None
         if decision.handle is None:
             raise ValueError(f"{self.NAME} needs the decision's search handle (runners give it to agents with needs_handle)")

@@ -40,14 +40,18 @@ with 2 or more Heroes (Research Labs of 3-4 cards, Exit Control Rooms activated 
 from __future__ import annotations
 
 from virus_envs.agents.base import ParamAgent
+from virus_envs.agents.virus_lab_boss import BossPlay
 from virus_envs.virus_lab.actions import A, MAX_DISPLAY, MAX_OPTS, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import OPP, fits
 from virus_envs.virus_lab.components import TK_BOOK, TK_HEART
-from virus_envs.virus_lab.flow import PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_SKILL, PH_TRAP
+from virus_envs.virus_lab.flow import (PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LATE, PH_RESTORE, PH_SCENARIO, PH_SKILL,
+                                       PH_TRAP)
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
 
+from virus_envs.agents import virus_lab_scenario as SCN
 from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
+from virus_envs.agents.virus_lab_spy import SpyPlay
 from virus_envs.agents.virus_lab_team import TeamPlay
 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
@@ -55,11 +59,12 @@ P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] f
 P_TRAP = PHASES[PH_TRAP]
 P_LATE = PHASES[PH_LATE]
 P_SKILL = PHASES[PH_SKILL]
+P_SCENARIO = PHASES[PH_SCENARIO]
 P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_RESTORE)}
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(TeamPlay, ParamAgent):
+class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -99,6 +104,12 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
         # Skill cards (skills on): the most Action cubes bid on one card in the auction
         "skill_bid": 2,
+        # the Boss side (boss_players, agents/virus_lab_boss.py): add minions when a Hero is within `boss_near`
+        # rooms of the Boss (as the crow flies) and the Boss keeps `boss_add_hp` Hit points after the Damage; the
+        # Boss's own group stops `boss_keep` rooms short of the Heroes (0: it walks into them)
+        "boss_near": 4,
+        "boss_add_hp": 2,
+        "boss_keep": 0,
     }
     # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
     SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
@@ -118,7 +129,9 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         ph = decision.phase
         v = decision.view
         p = decision.seat
-        if ph == P_ACT:
+        if self._is_boss_seat(v, p):         # Play as Boss: the Boss side (agents/virus_lab_boss.py)
+            a = self._boss_act(v, p, m)
+        elif ph == P_ACT:
             a = self._real_time(v, p, m)
         elif ph == P_ROLL:
             a = self._build_roll(v, p, m)
@@ -133,13 +146,16 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         elif ph == P_BUY:
             a = self._buy(v, p, m)
         elif ph == P_CLUE:
-            a = self._clue(v, p, m)
+            # Spy Mode: the card kept is declared (agents/virus_lab_spy.py)
+            a = self._declare(v, p, m) if "spy" in v and v["spy"]["to_declare"] else self._clue(v, p, m)
         elif ph in P_CARD_CHOICE:
             a = self._card_choice(v, p, m)
         elif ph == P_TRAP:
             a = self._trap(v, p, m)
         elif ph == P_SKILL:
             a = self._skill(v, p, m)
+        elif ph == P_SCENARIO:
+            a = SCN.count_choice(self, v, m)       # the Room Positioning Method (virus_lab_scenario.py)
         elif ph.startswith("campaign:"):
             a = self._preplay(v, p, m)
         elif ph == P_LATE:
@@ -212,6 +228,9 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
     # -- real time -----------------------------------------------------------------------------
     def _target(self, v, p):
         """Where this Hero should go now (a cell), and what to do there."""
+        goal = SCN.target(self, v, p)     # a scenario's goal first (virus_lab_scenario.py)
+        if goal is not None:
+            return goal
         me = v["heroes"][p]
         living = sum(1 for h in v["heroes"] if h["alive"] and not h["exited"] and not h.get("retired"))
         holder = v["antidote_holder"]
@@ -221,7 +240,8 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
                 return st, A.EXIT
             return self._exit_room(v, p, living), A.ACTIVATE
         if v["antidote_cell"] >= 0:
-            if self.params["team"] and living >= 2 and not v["exit_open"] and p != self._fetcher(v):
+            if self.params["team"] and living >= 2 and not v["exit_open"] and p != self._fetcher(v) \
+                    and not self._is_spy(v):     # the Spy fetches it himself (virus_lab_spy.py)
                 # one Hero fetches the Antidote; the others make for their Exit Control Rooms meanwhile
                 return self._exit_room(v, p, living), A.ACTIVATE
             return v["antidote_cell"], A.PICKUP
@@ -291,6 +311,10 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
             a = self._keep_away(v, p, m, bosses_only=True)
             if a is not None:
                 return a
+        a = SCN.pursue(self, v, p, m)      # a scenario's goal, past the stealth limit (virus_lab_scenario.py)
+        if a is not None:
+            self._free = True
+            return a
         if not self._active(v, p):
             return self._idle(v, p, m, here)
         if target == pos and todo >= 0 and m[todo]:
@@ -667,13 +691,14 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
 
     def _engineer_plan(self, v, p):
         """The nearest exploration that makes the clues single out one room (when no room meets them now)."""
-        if not v["clues"] or not self._antidote_free(v):
+        clues = self._stated(v)
+        if not clues or not self._antidote_free(v):
             return None
         t = Table(self.g, v)
-        if t.candidates(v["clues"]):
+        if t.candidates(clues):
             return None
         dist, _ = t.paths(v["heroes"][p]["pos"])
-        plans = engineer(self.g, t, v["clues"], v["heroes"][p], dist)
+        plans = engineer(self.g, t, clues, v["heroes"][p], dist)
         return plans[0] if plans else None
 
     def _clue(self, v, p, m):
@@ -683,7 +708,7 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         if not m[A.REDRAW] or not self._antidote_free(v) or \
                 min(up, 8 - (len(disp) - up)) < 2 + self.params["adv_keep"]:
             return A.KEEP
-        new = clues_after(v["clues"], v["clue_drawn"], self.g.incompatible)
+        new = clues_after(self._stated(v), v["clue_drawn"], self.g.incompatible)
         if not new:
             return A.REDRAW
         t = Table(self.g, v)
@@ -794,7 +819,7 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         if roll[1] < b_want and m[A.ADD_BULLET]:
             return A.ADD_BULLET
         for t in (TK_BOOK, TK_HEART):
-            if roll[2 + t] == 0 and m[A.ADD_TOKEN + t]:
+            if roll[2 + t] == 0 and m[A.ADD_TOKEN + t] and not SCN.keep_token(v, p, t):
                 return A.ADD_TOKEN + t
         return A.ROLL
 
@@ -887,6 +912,9 @@ class VirusLabHeuristic(TeamPlay, ParamAgent):
         return A.GAIN_DONE
 
     def _buy(self, v, p, m):
+        a = SCN.buy(v, p, m)
+        if a is not None:
+            return a
         tok = v["heroes"][p]["tokens"]
         want = ((1, tok[TK_HEART] < self.params["hearts"]), (2, tok[4] < self.params["shields"]),
                 (0, v["heroes"][p]["bullets"] < self.params["bullets"]), (6, tok[TK_BOOK] < self.params["books"]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from virus_envs.virus_lab.board import DOOR_CLOSED, OPP, fits
 from virus_envs.virus_lab.components import TR_GAS, TR_LASERS
 from virus_envs.virus_lab.creatures import NK
-from virus_envs.virus_lab.flow import EXIT_CARD, START_CARD
+from virus_envs.virus_lab.flow import EXIT_CARD, SCEN_CARD, START_CARD
 from virus_envs.virus_lab.research import clue_holds
 
 __all__ = ["Table", "clues_after", "display_cards", "placements", "antidote_after", "engineer"]
@@ -28,7 +28,7 @@ class Table:
         geo = game.geo
         comp = game.comp
         ids = {name: i for i, name in enumerate(comp.room_name)}
-        ids["Starting Room"], ids["Exit Control"] = START_CARD, EXIT_CARD
+        ids["Starting Room"], ids["Exit Control"], ids["Scenario Room"] = START_CARD, EXIT_CARD, SCEN_CARD
         self.n = len(view["heroes"])
         self.card = [-1] * geo.ncells
         self.doors = [0] * geo.ncells

@@ -49,11 +49,14 @@ def play_from(state, agents, record: bool = False, before_each=None):
     return state, actions
 
 
-def forfeit_returns(game, seat: int) -> list[float]:
+def forfeit_returns(game, seat: int, sides=None) -> list[float]:
     """The returns of a game that `seat` forfeited, in the games' own convention (a loss is -1, k seats sharing
     a win get 1/k each): the forfeiting seat -1 and every other seat 1/(n-1), the other seats sharing the win;
-    in a co-operative game the team loses, -1 for every seat."""
+    in a co-operative game the team loses, -1 for every seat. In a game of sides (`sides`, from
+    `State.sides()`), the forfeiting seat's side loses (-1 for each of its seats) and every other seat wins (+1)."""
     n = game.num_players
+    if sides is not None:
+        return [-1.0 if sides[i] == sides[seat] else 1.0 for i in range(n)]
     if getattr(game, "cooperative", False) or n == 1:
         return [-1.0] * n
     out = [1.0 / (n - 1)] * n
@@ -72,6 +75,7 @@ class Outcome:
     scores: list
     truncated: bool
     forfeit: dict | None = None
+    sides: list | None = None       # State.sides() at the end: a game of sides credits each seat's side
 
 
 def play_match(game, agents, seed: int, record: bool = False) -> Outcome:
@@ -81,11 +85,12 @@ def play_match(game, agents, seed: int, record: bool = False) -> Outcome:
     try:
         state, actions = play_game(game, agents, seed, record=record)
         out = Outcome(state, actions, [float(x) for x in state.returns()], [float(x) for x in state.scores()],
-                      bool(getattr(state, "is_truncated", lambda: False)()))
+                      bool(getattr(state, "is_truncated", lambda: False)()), sides=state.sides())
     except Forfeit as f:
         ff = {"seat": int(f.seat), "kind": f.kind, "reason": f.reason, "decision": int(f.decision)}
-        out = Outcome(f.state, f.actions, forfeit_returns(game, f.seat), [float(x) for x in f.state.scores()],
-                      False, ff)
+        sides = f.state.sides()
+        out = Outcome(f.state, f.actions, forfeit_returns(game, f.seat, sides), [float(x) for x in f.state.scores()],
+                      False, ff, sides)
     for i, ag in enumerate(agents):
         ag.game_over(i, out.returns, out.scores, out.truncated, out.forfeit)
     return out
@@ -118,15 +123,19 @@ class MatchResult:
         return wilson(self.wins, self.games)
 
 
-def win_shares(returns, truncated: bool) -> list[float]:
+def win_shares(returns, truncated: bool, sides=None) -> list[float]:
     """Each seat's share of the win: 1 for a sole winner, 1/k each for k seats sharing the best return.
 
     Nobody wins a truncated game, nor one where every seat has the same non-positive return (a draw,
-    or a co-operative loss); every seat shares a co-operative win (all returns equal and positive)."""
+    or a co-operative loss); every seat shares a co-operative win (all returns equal and positive).
+    A game of sides (`sides` is `State.sides()`, not None): every seat with a positive return won with its
+    side and counts a whole win (a side's win is not split among its seats)."""
     r = [float(x) for x in returns]
     n = len(r)
     if truncated or not r:
         return [0.0] * n
+    if sides is not None:
+        return [1.0 if x > 0 else 0.0 for x in r]
     best = max(r)
     if best <= 0 and min(r) == best:
         return [0.0] * n
@@ -137,7 +146,7 @@ def win_shares(returns, truncated: bool) -> list[float]:
 def win_share(state, seat: int) -> float:
     """The share of the win of `seat` in a finished game (see win_shares)."""
     truncated = bool(getattr(state, "is_truncated", lambda: False)())
-    return win_shares(state.returns(), truncated)[seat]
+    return win_shares(state.returns(), truncated, state.sides())[seat]
 
 
 def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None) -> MatchResult:
@@ -167,7 +176,7 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
         line = [agents_mod.make(spec_b, game) for _ in range(n)]
         line[seat] = agents_mod.make(spec_a, game)
         o = play_match(game, line, deal_seed)
-        w = win_shares(o.returns, o.truncated)[seat]
+        w = win_shares(o.returns, o.truncated, o.sides)[seat]
         by_seat[seat][0] += 1
         by_seat[seat][1] += w
         total += w

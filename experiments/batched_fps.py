@@ -1,12 +1,15 @@
 """MaskablePPO's training speed on Roll & Write: today's SelfPlayEnv against the batched VecEnv.
 
     .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768
+    .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768 --opponent heuristic
 
 Both runs use the same MaskablePPO settings (MlpPolicy [64, 64], batch 1024, 4 epochs, 1 torch
-thread, random opponents, 2 players) and differ only in the env: `SelfPlayEnv` in a DummyVecEnv of
-8 copies (what `virus-arena train` builds) with n_steps 256, or `RollWriteVecEnv` with 256 games
-and n_steps 8 (the same 2048 transitions per rollout). It prints, per run, timesteps per second of
-wall-clock and of process CPU time (the machine may be shared), and the time spent in the env.
+thread, 2 players, opponents `--opponent`: random or a heuristic spec) and differ only in the env:
+`SelfPlayEnv` in a DummyVecEnv of 8 copies (what `virus-arena train` builds; a heuristic opponent is
+the scalar agent) with n_steps 256, or `RollWriteVecEnv` with 256 games and n_steps 8 (the same 2048
+transitions per rollout; a heuristic opponent is the batched kernel, `roll_write/batched_heuristic.py`).
+It prints, per run, timesteps per second of wall-clock and of process CPU time (the machine may be
+shared), and the time spent in the env.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ import argparse
 import time
 
 
-def _run(kind: str, steps: int, seed: int) -> dict:
+def _run(kind: str, steps: int, seed: int, opponent: str = "random") -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -22,11 +25,11 @@ def _run(kind: str, steps: int, seed: int) -> dict:
     torch.set_num_threads(1)
     if kind == "SelfPlayEnv x8 (DummyVecEnv)":
         from virus_envs.agents.sb3_env import SelfPlayEnv
-        venv = DummyVecEnv([lambda: SelfPlayEnv("roll_write_v0", 2) for _ in range(8)])
+        venv = DummyVecEnv([lambda: SelfPlayEnv("roll_write_v0", 2, opponents=[opponent]) for _ in range(8)])
         n_steps = 256
     else:
         from virus_envs.roll_write.vector import RollWriteVecEnv
-        venv = RollWriteVecEnv(256, num_players=2, seed=seed)
+        venv = RollWriteVecEnv(256, num_players=2, opponent=opponent, seed=seed)
         n_steps = 8
     model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=1024, n_epochs=4, seed=seed, device="cpu",
                         policy_kwargs={"net_arch": [64, 64]})
@@ -43,20 +46,23 @@ def _run(kind: str, steps: int, seed: int) -> dict:
     w0, c0 = time.perf_counter(), time.process_time()
     model.learn(steps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
-    return {"env": kind, "timesteps": model.num_timesteps, "fps_wall": round(model.num_timesteps / wall),
-            "fps_cpu": round(model.num_timesteps / cpu), "env_cpu_share": round(spent[0] / cpu, 2)}
+    return {"env": kind, "opponent": opponent, "timesteps": model.num_timesteps,
+            "fps_wall": round(model.num_timesteps / wall), "fps_cpu": round(model.num_timesteps / cpu),
+            "env_cpu_share": round(spent[0] / cpu, 2)}
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=32768)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--opponent", default="random", help="random, or a heuristic spec such as heuristic:cautious")
     a = p.parse_args(argv)
-    rows = [_run(k, a.steps, a.seed) for k in ("SelfPlayEnv x8 (DummyVecEnv)", "RollWriteVecEnv B=256")]
-    print("| env | timesteps | fps (wall) | fps (CPU time) | share of CPU in the env |")
-    print("|---|---:|---:|---:|---:|")
+    rows = [_run(k, a.steps, a.seed, a.opponent) for k in ("SelfPlayEnv x8 (DummyVecEnv)", "RollWriteVecEnv B=256")]
+    print("| env | opponent | timesteps | fps (wall) | fps (CPU time) | share of CPU in the env |")
+    print("|---|---|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['env']} | {r['timesteps']} | {r['fps_wall']} | {r['fps_cpu']} | {r['env_cpu_share']} |")
+        print(f"| {r['env']} | {r['opponent']} | {r['timesteps']} | {r['fps_wall']} | {r['fps_cpu']} | "
+              f"{r['env_cpu_share']} |")
     return rows
 
 

@@ -15,7 +15,10 @@ true), rows through OpenSpiel follow: its C++ hearts and gin_rummy and our games
 Games with a batched engine (`BATCHED`) add two rows per player count: `(batched B=1024)`, B games
 stepped together with a uniformly drawn legal action each (a step is one decision of one game, as
 in the engine rows: mask, random choice, apply), and `(batched+obs)`, the same plus the (B, obs)
-observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows).
+observations of the players to move, as an RL loop needs them (`--batch 0`: no batched rows). Where a
+batched heuristic exists (`BATCHED_HEURISTIC`), `(batched heuristic)` has it choose every decision of
+every game instead of the random draw (a step: its decision and the move), beside `(engine, heuristic)`:
+the scalar heuristic agent choosing every decision on the raw engine.
 """
 from __future__ import annotations
 
@@ -71,15 +74,21 @@ def _aec_round(env, rng, seconds, tally):
     tally.cpu_seconds += time.process_time() - c0
 
 
-def _engine_round(game, rng, seconds, tally):
+def _engine_round(game, rng, seconds, tally, agent=None):
+    """Whole games on the raw engine: a uniformly drawn legal action, or `agent`'s (the heuristic row)."""
+    from virus_envs.agents.base import decision_for
+
     c0 = time.process_time()
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         s = game.new_initial_state(seed=int(rng.integers(1 << 30)))
         steps = 0
         while not s.is_terminal():
-            legal = np.flatnonzero(s.legal_action_mask())
-            s.apply_action(int(legal[rng.integers(len(legal))]))
+            if agent is not None:
+                s.apply_action(agent.act(decision_for(s)))
+            else:
+                legal = np.flatnonzero(s.legal_action_mask())
+                s.apply_action(int(legal[rng.integers(len(legal))]))
             steps += 1
         tally.steps += steps
         tally.games += 1
@@ -90,22 +99,25 @@ def _engine_round(game, rng, seconds, tally):
 
 #: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
 BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch"}
+#: env id -> "module:class" of its batched heuristic (`cls(batch)() -> actions`)
+BATCHED_HEURISTIC = {"roll_write_v0": "virus_envs.roll_write.batched_heuristic:BatchedHeuristic"}
 
 
 def _batched_round(target, rng, seconds, tally):
-    """Random play in all B games at once; with_obs also builds the observations of the players to move."""
-    batch, with_obs = target
+    """Random play in all B games at once; with_obs also builds the observations of the players to move; a
+    batched policy (the heuristic row) chooses every action instead of the random draw."""
+    batch, with_obs, policy = target
     if tally.state is None:                  # first round: start the games (and compile, outside the clock)
         batch.reset(int(rng.integers(1 << 30)))
         tally.state = np.empty(batch.B, dtype=np.int64)
-        batch.step(batch.random_actions(rng, tally.state))
+        batch.step(batch.random_actions(rng, tally.state) if policy is None else policy())
         tally.lengths.append(None)
     acts, obs = tally.state, None
     if with_obs:
         obs = np.empty((batch.B,) + batch.observation_shape, dtype=np.float32)
     t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
-        out = batch.step(batch.random_actions(rng, acts))
+        out = batch.step(batch.random_actions(rng, acts) if policy is None else policy())
         if with_obs:
             batch.observation(out=obs)
         tally.steps += batch.B
@@ -121,8 +133,18 @@ def _batched_targets(env_id, n, batch):
     import importlib
     mod, cls = BATCHED[env_id].split(":")
     make = getattr(importlib.import_module(mod), cls)
-    return [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False)),
-            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True))]
+    rows = [(f"{env_id} {n}p (batched B={batch})", "batched", (make(batch, num_players=n), False, None)),
+            (f"{env_id} {n}p (batched+obs B={batch})", "batched", (make(batch, num_players=n), True, None))]
+    if env_id in BATCHED_HEURISTIC:
+        import virus_envs
+        from virus_envs import agents
+        g = virus_envs.game(env_id, num_players=n)
+        rows.append((f"{env_id} {n}p (engine, heuristic)", "engine heuristic", (g, agents.make("heuristic", g))))
+        mod, cls = BATCHED_HEURISTIC[env_id].split(":")
+        b = make(batch, num_players=n)
+        rows.append((f"{env_id} {n}p (batched heuristic B={batch})", "batched",
+                     (b, False, getattr(importlib.import_module(mod), cls)(b))))
+    return rows
 
 
 def _search_round(target, rng, seconds, tally):
@@ -187,7 +209,7 @@ def run_bench(env_ids=None, players=None, seconds: float = 1.0, rounds: int = 3,
     tallies = [Tally(name) for name, _, _ in targets]
     rng = np.random.default_rng(seed)
     rounds_of = {"aec": _aec_round, "engine": _engine_round, "search": _search_round, "openspiel": openspiel_round,
-                 "batched": _batched_round}
+                 "batched": _batched_round, "engine heuristic": lambda t, *a: _engine_round(t[0], *a, agent=t[1])}
     for r in range(rounds):
         for (name, kind, obj), tally in zip(targets, tallies):
             rounds_of[kind](obj, rng, seconds, tally)

@@ -60,6 +60,7 @@ class GameRecord(BaseModel):
     deal: NonNegativeInt | None = None
     rotation: NonNegativeInt | None = None
     forfeit: ForfeitRecord | None = None
+    sides: list[StrictStr] | None = None     # a game of sides (State.sides()): checked against the replay
 
 
 def read_lines(path: str) -> list[tuple[int, str]]:
@@ -106,7 +107,7 @@ def check_fields(rec: dict, where: str, game=None):
             field = "env_id" if "env id" in str(e) else "num_players" if "num_players" in str(e) else "config"
             raise ValueError(f"{where}: field {field!r}: {e}") from None
     n = game.num_players
-    for key in ("seats", "scores", "returns"):
+    for key in ("seats", "scores", "returns", "sides"):
         value = rec.get(key)
         if value is not None and len(value) != n:
             raise ValueError(f"{where}: field {key!r} has {len(value)} entries for {n} players")
@@ -159,6 +160,8 @@ def check_outcome(rec: dict, s, where: str) -> None:
             raise ValueError(f"{where}: field {key!r} is {rec[key]}, replaying its actions gives {value}")
     if rec.get("truncated") is not None and rec["truncated"] != truncated:
         raise ValueError(f"{where}: field 'truncated' is {rec['truncated']}, replaying its actions gives {truncated}")
+    if rec.get("sides") is not None and rec["sides"] != s.sides():
+        raise ValueError(f"{where}: field 'sides' is {rec['sides']}, replaying its actions gives {s.sides()}")
     if rec.get("length") is not None and rec["length"] != k:
         raise ValueError(f"{where}: field 'length' is {rec['length']}, the record has {k} actions")
 
@@ -177,7 +180,7 @@ def _check_forfeit(rec: dict, s, where: str) -> None:
     if f["seat"] != s.current_player():
         raise ValueError(f"{where}: field 'forfeit.seat' is {f['seat']}, but seat {s.current_player()} is the one "
                          f"to decide after the record's {k} actions")
-    expected = {"returns": forfeit_returns(s.game, f["seat"]), "scores": [float(x) for x in s.scores()]}
+    expected = {"returns": forfeit_returns(s.game, f["seat"], s.sides()), "scores": [float(x) for x in s.scores()]}
     for key, value in expected.items():
         if rec.get(key) is not None and not _same(rec[key], value):
             raise ValueError(f"{where}: field {key!r} is {rec[key]}, a forfeit by seat {f['seat']} at decision "

@@ -89,9 +89,13 @@ class Job:
     seats: list
 
 
-def is_cooperative(env_id: str) -> bool:
+def is_cooperative(env_id: str, players: int | None = None, config: dict | None = None) -> bool:
+    """Whether every seat shares one result. A config may turn a co-operative game into a game of sides (the
+    board game's Spy Mode or Boss players): then the game instance says so, and it is seated as competitive."""
     import virus_envs
-    return bool(getattr(virus_envs.game_class(env_id), "cooperative", False))
+    if config is None and players is None:
+        return bool(getattr(virus_envs.game_class(env_id), "cooperative", False))
+    return bool(getattr(_game(env_id, players, json.dumps(config or {}, sort_keys=True)), "cooperative", False))
 
 
 def schedule(cfg: TournamentConfig) -> list[Job]:
@@ -104,7 +108,7 @@ def schedule(cfg: TournamentConfig) -> list[Job]:
     k = len(agents_)
     rng = np.random.default_rng(cfg.seed)
     jobs = []
-    if is_cooperative(cfg.game):
+    if is_cooperative(cfg.game, cfg.players, cfg.config):
         for d in range(math.ceil(cfg.games / k)):
             deal_seed = int(rng.integers(0, 2**62))
             for r, a in enumerate(agents_):
@@ -172,6 +176,8 @@ def play_job(task) -> dict:
         "seats": job["seats"], "actions": o.actions, "scores": o.scores, "returns": o.returns,
         "truncated": o.truncated, "length": len(o.actions), "seconds": round(time.perf_counter() - t0, 4),
     }
+    if o.sides is not None:                  # a game of sides: the side of every seat, read at the end
+        rec["sides"] = list(o.sides)
     if o.forfeit is not None:
         rec["forfeit"] = dict(o.forfeit, agent=job["seats"][o.forfeit["seat"]])
     return rec
@@ -392,7 +398,7 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
     """Win rates with Wilson intervals, mean scores and returns, OpenSkill ratings, head-to-head."""
     from openskill.models import PlackettLuce
 
-    if is_cooperative(cfg.game):
+    if is_cooperative(cfg.game, cfg.players, cfg.config):
         return aggregate_cooperative(cfg, records)
 
     n = cfg.players
@@ -404,11 +410,18 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
     model = PlackettLuce()
     ratings = {a: model.rating(name=a) for a in specs}
     truncated = 0
+    side_totals: dict = {}       # a game of sides: side -> [seat-games, wins], over every agent
+    for a in specs:
+        stats[a]["by_side"] = {}
     for rec in sorted(records, key=lambda r: r["index"]):
         seats, ret, sc = rec["seats"], rec["returns"], rec["scores"]
         truncated += rec["truncated"]
-        shares = win_shares(ret, rec["truncated"])
-        cut = rec.get("forfeit") is not None     # a forfeited game: its points at the cut are no final score
+        shares = win_shares(ret, rec["truncated"], rec.get("sides"))
+        cut = rec.get("forfeit") is not None
+        for i, side in enumerate(rec.get("sides") or ()):
+            for row in (stats[seats[i]]["by_side"].setdefault(side, [0, 0.0]), side_totals.setdefault(side, [0, 0.0])):
+                row[0] += 1
+                row[1] += shares[i]     # a forfeited game: its points at the cut are no final score
         for i, a in enumerate(seats):
             st = stats[a]
             st["seat_games"] += 1
@@ -442,19 +455,31 @@ def aggregate(cfg: TournamentConfig, records: list[dict]) -> dict:
         out.append({
             "agent": a, "games": g, "wins": round(st["wins"], 6),
             "win_rate": round(st["wins"] / g, 6) if g else 0.0, "ci95": [round(lo, 6), round(hi, 6)],
-            "baseline": round(1 / n, 6),
+            "baseline": None if side_totals else round(1 / n, 6),
             "mean_score": round(st["score"] / st["scored"], 6) if st["scored"] else 0.0,
             "mean_return": round(st["return"] / g, 6) if g else 0.0,
             "by_seat": [{"games": s_[0], "wins": round(s_[1], 6)} for s_ in st["by_seat"]],
             "openskill": {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4), "ordinal": round(r.ordinal(), 4)},
             "forfeits": lost[a],
         })
+        if side_totals:
+            out[-1]["by_side"] = {side: _rate(*st["by_side"][side]) for side in sorted(st["by_side"])}
     out.sort(key=lambda x: -x["openskill"]["ordinal"])
     matrix = {a: {b: (round(v[0] / v[1], 6) if v[1] else None) for b, v in row.items()} for a, row in h2h.items()}
     lengths = [r["length"] for r in records]
-    return {"config": asdict(cfg), "games": len(records), "truncated": truncated,
-            "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
-            "agents": out, "head_to_head": matrix, "forfeits": forfeits.listing(records)}
+    res = {"config": asdict(cfg), "games": len(records), "truncated": truncated,
+           "mean_length": round(float(np.mean(lengths)), 3) if lengths else 0.0,
+           "agents": out, "head_to_head": matrix, "forfeits": forfeits.listing(records)}
+    if side_totals:
+        res["sides"] = {side: _rate(*side_totals[side]) for side in sorted(side_totals)}
+    return res
+
+
+def _rate(games: int, wins: float) -> dict:
+    """Seat-games, wins, win rate and its 95% Wilson interval (a game of sides: one agent on one side)."""
+    lo, hi = wilson(wins, games)
+    return {"games": games, "wins": round(wins, 6), "win_rate": round(wins / games, 6) if games else 0.0,
+            "ci95": [round(lo, 6), round(hi, 6)]}
 
 
 # -- reports --------------------------------------------------------------------------------
@@ -488,6 +513,15 @@ def report_markdown(res: dict, command: str = "") -> str:
     lines += forfeits.report_lines(res)
     if res.get("cooperative"):
         return "\n".join(lines) + "\n"
+    if res.get("sides"):
+        lines += ["", "By side: a game of sides, where each seat of the winning side wins (so win rates are "
+                  "compared with the side's own rate, not with 1/N; the seat rotation puts every agent on every "
+                  "side a table allows).", "",
+                  "| agent | side | seat-games | win rate | 95% CI | the side, all agents |", "|---|---|---:|---:|---|---:|"]
+        for a in res["agents"]:
+            for side, r in a["by_side"].items():
+                lines.append(f"| {a['agent']} | {side} | {r['games']} | {r['win_rate']:.3f} | "
+                             f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] | {res['sides'][side]['win_rate']:.3f} |")
     lines += ["", "By seat (wins / games):", ""]
     for a in res["agents"]:
         lines.append(f"- {a['agent']}: " + ", ".join(f"seat {i}: {s['wins']:g}/{s['games']}"
@@ -531,6 +565,9 @@ def results_table(res: dict) -> str:
         rows.append(f"  {a['agent']:<{width}} win {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}]"
                     f" ({base})  score {a['mean_score']:.2f}  OpenSkill {o['mu']:.1f}±{o['sigma']:.1f}"
                     + (f"  forfeited {lost}" if lost else ""))
+        for side, r in (a.get("by_side") or {}).items():
+            rows.append(f"  {'':<{width}}   as {side}: win {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]"
+                        f" in {r['games']} ({side}, all agents: {res['sides'][side]['win_rate']:.3f})")
     return "\n".join(rows)
 
 

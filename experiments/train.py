@@ -132,6 +132,9 @@ class TrainConfig:
     """the critic's hidden layers when they differ from the actor's (empty = net_arch for both)"""
     bc_teacher: str = ""
     """behaviour-cloning warm start (agents/imitation.py): the teacher's agent spec, e.g. 'heuristic'; '' = off"""
+    bc_targets: Literal["action", "visits"] = "action"
+    """what the clone learns: 'action' (cross-entropy to the teacher's move) or 'visits' (to the root visit shares
+    of a search teacher, ismcts?.../pimc?...: AlphaZero-style policy targets)"""
     bc_games: PositiveInt = 1000
     """teacher games (every seat the teacher) whose decisions are cloned"""
     bc_epochs: NonNegInt = 4
@@ -409,10 +412,12 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     from virus_envs.experiments.train_eval import held_out_opponents, split_meta, test_report
 
     tests = held_out_opponents(game, cfg) if cfg.test_games else []
-    for spec in (list(cfg.opponents) + list(cfg.eval_opponents) + tests
-                 + ([cfg.bc_teacher] if cfg.bc_teacher else [])):
+    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + tests:
         if spec != "snapshot":                                      # fail early on a bad spec
             agents.make(spec, game)
+    if cfg.bc_teacher:
+        from virus_envs.agents.imitation import check_teacher
+        check_teacher(cfg.bc_teacher, game, cfg.bc_targets)
     out = Path(out)
     (out / "checkpoints").mkdir(parents=True, exist_ok=True)
     with open(out / "config.yaml", "w") as f:
@@ -445,12 +450,18 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         cb = _callback_class()(cfg, game, out, echo, meta)
         bc = None
         if cfg.init_from:
-            from virus_envs.agents.ppo import policy_state_dict
+            from virus_envs.agents.ppo import model_meta, policy_state_dict, trained_counts
+            was = model_meta(cfg.init_from)
+            if was.get("env_id") not in (None, cfg.game):
+                raise ValueError(f"init_from {cfg.init_from}: a model of {was['env_id']}, not {cfg.game}")
             try:
                 model.policy.load_state_dict(policy_state_dict(cfg.init_from))
             except RuntimeError as e:
-                raise ValueError(f"init_from {cfg.init_from}: the networks differ from this config's: "
-                                 f"{str(e).splitlines()[0]}") from None
+                counts = trained_counts(was)
+                why = (f"it was trained with {' or '.join(map(str, counts))} players, this run has {game.num_players} "
+                       f"(another observation size)" if counts and game.num_players not in counts
+                       else f"the networks differ from this config's: {str(e).splitlines()[0]}")
+                raise ValueError(f"init_from {cfg.init_from}: {why}") from None
             echo(f"[{cfg.game}] policy weights from {cfg.init_from}")
         if cfg.bc_teacher:
             bc = warm_start(model, game, cfg, out, echo)
@@ -533,18 +544,20 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
 
     t0 = time.time()
     echo(f"[{cfg.game}] behaviour cloning of {cfg.bc_teacher!r}: {cfg.bc_games} teacher games, "
-         f"{cfg.bc_epochs} epochs, then {cfg.bc_dagger_rounds} DAgger rounds")
+         f"{cfg.bc_epochs} epochs, then {cfg.bc_dagger_rounds} DAgger rounds; targets: the teacher's "
+         + ("root visit shares" if cfg.bc_targets == "visits" else "actions"))
     demos = collect(game, cfg.bc_teacher, cfg.bc_games, seed=cfg.seed, gamma=cfg.gamma, workers=cfg.bc_workers,
-                    echo=echo)
+                    echo=echo, targets=cfg.bc_targets)
     teacher_rate = demos.wins / demos.games
     echo(f"[{cfg.game}] teacher games: {demos.games}, win rate {teacher_rate:.3f}, {len(demos):,} decisions "
          f"to clone ({demos.decisions:,} played), {(time.time() - t0) / 60:.1f} min")
-    kw = dict(lr=cfg.bc_lr, batch_size=cfg.bc_batch_size, value_coef=cfg.bc_value, echo=echo)
+    kw = dict(lr=cfg.bc_lr, batch_size=cfg.bc_batch_size, value_coef=cfg.bc_value, echo=echo,
+              soft=cfg.bc_targets == "visits")
     rows = behaviour_clone(model.policy, demos, cfg.bc_epochs, seed=cfg.seed, label="bc", **kw)
     dagger = []
     for r in range(1, cfg.bc_dagger_rounds + 1):
         more = collect(game, cfg.bc_teacher, cfg.bc_dagger_games, seed=cfg.seed + 1000 * r, gamma=cfg.gamma,
-                       workers=cfg.bc_workers, driver=NumpyPolicy.from_sb3(model.policy))
+                       workers=cfg.bc_workers, driver=NumpyPolicy.from_sb3(model.policy), targets=cfg.bc_targets)
         dagger.append({"round": r, "games": more.games, "clone_win_rate": more.wins / more.games,
                        "decisions": len(more)})
         echo(f"[{cfg.game}] DAgger round {r}: the clone won {more.wins:g}/{more.games} games; "
@@ -559,7 +572,7 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
         w.writeheader()
         w.writerows(rows)
     last = rows[-1] if rows else {}
-    return {"teacher": cfg.bc_teacher, "teacher_games": cfg.bc_games, "teacher_win_rate": teacher_rate,
+    return {"teacher": cfg.bc_teacher, "targets": cfg.bc_targets, "teacher_games": cfg.bc_games, "teacher_win_rate": teacher_rate,
             "decisions": len(demos), "dagger": dagger, "final_train_acc": last.get("train_acc"),
             "final_val_acc": last.get("val_acc"), "chance_acc": last.get("chance_acc"),
             "minutes": round((time.time() - t0) / 60, 2), "epochs": rows}
@@ -618,6 +631,18 @@ def cmd_train(args, echo=_say):
     import virus_envs
 
     virus_envs.game_class(args.game)      # ValueError naming the unknown id
+    keys = ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games", "progress_every",
+            "test_games")
+    command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
+    if getattr(args, "best_response_to", None):
+        if args.evaluate:
+            raise ValueError("--best-response-to and --evaluate do not go together (one trains, the other does not)")
+        from virus_envs.experiments.best_response import best_response
+
+        overrides = {k: getattr(args, k) for k in keys if k != "players" and getattr(args, k) is not None}
+        out = args.out or str(Path("runs") / "train" / f"{args.game}-best-response-seed{args.seed or 0}")
+        return best_response(args.best_response_to, args.game, out, players=args.players, config_path=args.config,
+                             overrides=overrides, echo=echo, command=command)
     if args.evaluate:
         if args.games < 1:
             raise ValueError("--games must be at least 1")
@@ -629,15 +654,13 @@ def cmd_train(args, echo=_say):
     if cfg.game and cfg.game != args.game:
         raise ValueError(f"{path}: config is for game {cfg.game!r}, not --game {args.game!r}")
     cfg.game = args.game
-    for key in ("seed", "total_steps", "max_minutes", "players", "n_envs", "vec_env", "eval_games",
-                "progress_every", "test_games"):
+    for key in keys:
         value = getattr(args, key)
         if value is not None:
             set_key(cfg, key, value, f"--{key.replace('_', '-')}")
     out = args.out or str(Path("runs") / "train" / f"{args.game}-seed{cfg.seed}")
     echo(f"[{args.game}] config: {path if path.is_file() else 'the defaults (no configs/train file)'}; resolved: "
          + ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(cfg).items() if v != getattr(TrainConfig(), k)))
-    command = "virus-arena " + " ".join(shlex.quote(a) for a in (args.argv or sys.argv[1:]))
     return train(cfg, out, echo=echo, command=command)
 
 
@@ -662,6 +685,10 @@ def register(sub):
     t.add_argument("--evaluate", default=None, metavar="MODEL.zip",
                    help="do not train: play MODEL against random and the heuristic, per seat, and print a table")
     t.add_argument("--opponent", action="append", help="with --evaluate: opponent spec (repeatable)")
+    t.add_argument("--best-response-to", dest="best_response_to", default=None, metavar="SPEC",
+                   help="exploitability proxy: train a PPO best response against SPEC (e.g. ppo:builtin) in every "
+                        "other seat, with the target model's own training config (its budget), and report its test "
+                        "win rate against SPEC and the margin above 1/N (experiments/best_response.py)")
     t.add_argument("--games", type=int, default=1000, help="with --evaluate: games per opponent")
     add_trust_argument(t)
     t.set_defaults(func=cmd_train, argv=None)

@@ -1,6 +1,9 @@
 """Mutation testing of one game's rules with mutmut 3 (`make mutate GAME=<game>`).
 
     python tools/mutate.py run GAME [--max-children N]   # mutate, test, report
+    python tools/mutate.py run GAME --sample 60 --seed 1  # a uniform random sample of the mutants: an estimate
+                                                          # of the score with its 95% interval, in a fraction
+                                                          # of the time
     python tools/mutate.py report GAME                   # the last run's report again
     python tools/mutate.py show GAME MUTANT              # the diff of one mutant
 
@@ -253,13 +256,19 @@ def results(game: str) -> dict:
     return out
 
 
-def report(game: str, t: dict, seconds: float | None = None, cpu: float | None = None, echo=print) -> dict:
-    status = results(game)
+def report(game: str, t: dict, seconds: float | None = None, cpu: float | None = None, echo=print,
+           only: list[str] | None = None, seed: int | None = None) -> dict:
+    """The score by function; `only`: the mutants of a sampled run (the score is then an estimate, with its
+    95% Wilson interval, of the score over every mutant of the listed functions)."""
+    status = every = results(game)
+    if only is not None:
+        status = {m: s for m, s in every.items() if m in set(only)}
     selected = {}
     unmatched = []
     for p in t["functions"]:
         hits = [m for m in status if fnmatch.fnmatchcase(m, mutmut_glob(p))]
-        if not hits:
+        if not hits and only is not None and any(fnmatch.fnmatchcase(m, mutmut_glob(p)) for m in every):
+            continue                        # it has mutants; the sample drew none of them
             unmatched.append(p if functions_matching(p) else p + " (no such function)")
         for m in hits:
             selected[m] = status[m]
@@ -279,6 +288,10 @@ def report(game: str, t: dict, seconds: float | None = None, cpu: float | None =
          + (f", {killed}/{total - len(equiv)} ({100 * killed / max(1, total - len(equiv)):.1f}%) "
             f"without the {len(equiv)} equivalent mutants" if equiv else "")
          + (f", {seconds / 60:.1f} min wall, {cpu / 60:.1f} CPU-min" if seconds else ""))
+    if only is not None:
+        lo, hi = wilson_interval(killed, total)
+        echo(f"a uniform random sample of {total} mutants (seed {seed}) of the {len(only_population(game, t))} "
+             f"generated: the score over all of them lies in [{100 * lo:.1f}%, {100 * hi:.1f}%] (95% Wilson)")
     echo(f"tests: {' '.join(t['tests'])}\n")
     echo(f"{'function':<52} {'killed':>7} {'total':>6} {'rate':>7}  not killed")
     for fn, c in by_fn.items():
@@ -291,7 +304,7 @@ def report(game: str, t: dict, seconds: float | None = None, cpu: float | None =
         else:
             echo(f"{p:<52} no mutants: nothing mutmut can change, or decorated (mutmut 3 skips "
                  "decorated functions other than @staticmethod, @classmethod and, here, caches)")
-    stale = [e for m, e in equivalent.items() if m not in selected]
+    stale = [] if only is not None else [e for m, e in equivalent.items() if m not in selected]
     for e in stale:
         echo(f"equivalent entry {e['mutant']} names no mutant of the listed functions: remove it")
     if survivors:
@@ -304,13 +317,40 @@ def report(game: str, t: dict, seconds: float | None = None, cpu: float | None =
         for m in sorted(equiv):
             echo(f"  {m}: {equivalent[m]['reason']}")
     summary = {"game": game, "killed": killed, "total": total, "equivalent": len(equiv),
+               "sample": None if only is None else {"seed": seed, "population": len(only_population(game, t)),
+                                                    "ci95": list(wilson_interval(killed, total))},
                "seconds": round(seconds) if seconds else None, "cpu_seconds": round(cpu) if cpu else None,
                "tests": t["tests"],
                "by_function": {fn: dict(c) for fn, c in by_fn.items()}, "survivors": sorted(survivors),
                "unmatched": unmatched}
     if seconds:
-        (project_dir(game) / "summary.json").write_text(json.dumps(summary, indent=1))
+        name = "summary.json" if only is None else f"summary-sample-{seed}.json"
+        (project_dir(game) / name).write_text(json.dumps(summary, indent=1))
     return summary
+
+
+def wilson_interval(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of k successes in n (no dependency beyond the standard library)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def only_population(game: str, t: dict) -> list[str]:
+    """Every generated mutant of the listed functions (the population a sample is drawn from)."""
+    globs = [mutmut_glob(p) for p in t["functions"]]
+    return sorted(m for m in results(game) if any(fnmatch.fnmatchcase(m, g) for g in globs))
+
+
+def draw_sample(population: list[str], k: int, seed: int) -> list[str]:
+    """k mutants drawn uniformly without replacement, reproducibly from the seed (all of them if k >= N)."""
+    import random
+    if k >= len(population):
+        return list(population)
+    return sorted(random.Random(seed).sample(sorted(population), k))
 
 
 def check_equivalents(game: str, t: dict, echo=print) -> None:
@@ -333,19 +373,30 @@ def show(game: str, mutant: str, capture: bool = False) -> str:
     return r.stdout if capture else ""
 
 
-def run(game: str, max_children: int) -> None:
+def run(game: str, max_children: int, sample: int | None = None, seed: int = 0) -> None:
     t, skip_tests = load_targets(game)
     d = prepare(game, t, skip_tests)
     globs = [mutmut_glob(p) for p in t["functions"]]
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     start, before = time.monotonic(), os.times()
+    chosen = None
+    if sample is not None:
+        # mutmut generates every mutant and measures which tests reach which function (its stats) before it
+        # tests the mutants it is asked for: a name that matches no mutant does only that, then stops on its
+        # "nothing matches" assertion (so its exit code says nothing; an empty population below does)
+        subprocess.run([mutmut_bin(), "run", "--max-children", str(max_children), "virus_envs.no_such_mutant"],
+                       cwd=d, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        chosen = draw_sample(only_population(game, t), sample, seed)
+        if not chosen:
+            raise SystemExit(f"mutate: no mutant generated for {game}: check tools/mutation_targets.yaml")
+        globs = chosen
     r = subprocess.run([mutmut_bin(), "run", "--max-children", str(max_children), *globs], cwd=d, env=env)
     seconds = time.monotonic() - start
     after = os.times()      # every process of the run was waited for: its CPU time is counted here
     cpu = after.children_user + after.children_system - before.children_user - before.children_system
     if r.returncode:
         raise SystemExit(f"mutate: mutmut run failed (exit {r.returncode}); see its output above")
-    report(game, t, seconds, cpu)
+    report(game, t, seconds, cpu, only=chosen, seed=seed if chosen is not None else None)
     check_equivalents(game, t)
 
 
@@ -355,13 +406,18 @@ def main(argv=None) -> int:
     r = sub.add_parser("run")
     r.add_argument("game")
     r.add_argument("--max-children", type=int, default=2, help="mutants tested at once (default 2)")
+    r.add_argument("--sample", type=int, default=None, metavar="N",
+                   help="test N mutants drawn uniformly at random: an estimate of the score with its 95%% interval")
+    r.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     sub.add_parser("report").add_argument("game")
     s = sub.add_parser("show")
     s.add_argument("game")
     s.add_argument("mutant")
     a = ap.parse_args(argv)
     if a.cmd == "run":
-        run(a.game, a.max_children)
+        if a.sample is not None and a.sample < 1:
+            ap.error(f"--sample must be a positive number of mutants, got {a.sample}")
+        run(a.game, a.max_children, a.sample, a.seed)
     elif a.cmd == "report":
         report(a.game, load_targets(a.game)[0])
     else:

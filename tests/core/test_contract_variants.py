@@ -19,6 +19,18 @@ VARIANTS = [
     ("virus_lab_v0", 1, {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged",
                          "smoke_bombs": True, "resolution_tokens": True, "auto_slow_phase": False, "difficulty": 3}),
     ("virus_lab_v0", 4, {"resolution_tokens": True, "walls": True}),
+    # Spy Mode and its Player vs Player combat (issue 15): roles, Clue cards held and declared
+    ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "ranged", "smoke_bombs": True}),
+    ("virus_lab_v0", 2, {"spy": True}),
+    # virus_lab: the Scenarios (issue 15)
+    ("virus_lab_v0", 2, {"scenario": "reboot"}),
+    ("virus_lab_v0", 3, {"scenario": "save_the_child", "auto_display_choices": True}),
+    ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False}),
+    ("virus_lab_v0", 4, {"scenario": "captive"}),
+    # virus_lab: Play as Boss (issue 16): 5 and 6 players, the Boss players' secret hands
+    ("virus_lab_v0", 5, {"boss_players": 1, "skills": "auction"}),
+    ("virus_lab_v0", 6, {"boss_players": 2, "infected_boss": True, "difficulty": 3, "auto_slow_phase": False,
+                         "skills": "draft"}),
 ]
 CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_illegal_action_leaves_state_unchanged,
           T.test_determinize_keeps_what_the_seat_sees, T.test_determinize_resamples_what_the_seat_cannot_see,
@@ -27,7 +39,8 @@ CHECKS = [T.test_round_trip_and_loader_accepts_every_reachable_state, T.test_ill
 
 def _id(v):
     env_id, n, cfg = v
-    return f"{env_id}-{n}p-" + "-".join(k for k, x in cfg.items() if x is True or x == "ranged")
+    return f"{env_id}-{n}p-" + "-".join(k if x is True or x == "ranged" else f"{k}={x}" for k, x in cfg.items()
+                                        if x is True or isinstance(x, str))
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=_id)

@@ -74,3 +74,45 @@ def test_every_listed_function_exists_in_the_rules():
         t, _ = mutate.load_targets(game)
         missing = [p for p in t["functions"] if not mutate.functions_matching(p)]
         assert all(p.endswith("._validate_dict") for p in missing), (game, missing)
+
+
+# -- sampled runs (`make mutate GAME=... SAMPLE=N SEED=S`) ------------------------------------------------------
+def test_a_sample_is_uniform_without_replacement_and_reproducible():
+    population = [f"virus_envs.g.rules.x_f__mutmut_{i}" for i in range(1, 201)]
+    a = mutate.draw_sample(population, 30, seed=7)
+    assert len(a) == len(set(a)) == 30 and set(a) <= set(population)
+    assert a == mutate.draw_sample(list(reversed(population)), 30, seed=7)      # the order given does not matter
+    assert a != mutate.draw_sample(population, 30, seed=8)
+    assert mutate.draw_sample(population, 500, seed=7) == population               # more than there are: all
+    # uniform: over many seeds every mutant is drawn about 30/200 of the time
+    counts = dict.fromkeys(population, 0)
+    for seed in range(400):
+        for m in mutate.draw_sample(population, 30, seed):
+            counts[m] += 1
+    assert min(counts.values()) > 0.5 * 400 * 30 / 200 and max(counts.values()) < 1.5 * 400 * 30 / 200
+
+
+@pytest.mark.parametrize("k,n", [(0, 10), (10, 10), (57, 60), (1, 3), (45, 50)])
+def test_the_sample_interval_is_wilsons(k, n):
+    """An independent oracle: statsmodels' Wilson interval (the tool avoids the dependency)."""
+    from statsmodels.stats.proportion import proportion_confint
+    lo, hi = proportion_confint(k, n, alpha=0.05, method="wilson")
+    assert mutate.wilson_interval(k, n) == pytest.approx((lo, hi), abs=1e-6)
+
+
+def test_a_sampled_report_counts_only_the_sample(monkeypatch, capsys):
+    names = [f"virus_envs.g.rules.x_listed__mutmut_{i}" for i in range(1, 11)]
+    status = {m: ("survived" if i < 2 else "killed") for i, m in enumerate(names)}
+    monkeypatch.setattr(mutate, "results", lambda game: status)
+    t = {"functions": ["g/rules.py::listed"], "tests": ["tests/g"], "equivalent": []}
+    out = mutate.report("g", t, only=names[:4], seed=3)
+    assert (out["killed"], out["total"]) == (2, 4)
+    assert out["sample"]["population"] == 10 and out["sample"]["seed"] == 3
+    assert out["sample"]["ci95"] == pytest.approx(list(mutate.wilson_interval(2, 4)))
+    printed = capsys.readouterr().out
+    assert "a uniform random sample of 4 mutants (seed 3) of the 10 generated" in printed
+    # a listed function whose mutants the sample did not draw is not reported as having none
+    status.update({f"virus_envs.g.rules.x_other__mutmut_{i}": "killed" for i in (1, 2)})
+    t["functions"].append("g/rules.py::other")
+    out = mutate.report("g", t, only=names[:4], seed=3)
+    assert out["unmatched"] == [] and "no mutants" not in capsys.readouterr().out

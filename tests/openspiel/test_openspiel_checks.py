@@ -153,8 +153,12 @@ OTHER_VALUES = {
                      "legend": True, "legend_tiles": "dog+mutant,zombie+desu,blooder+verduko,tricker+executioner",
                      "advanced_combat": "ranged", "final_attack": True, "walls": True, "smoke_bombs": True,
                      "resolution_tokens": True, "real_time": True, "rt_countdown": 100, "rt_costs": "move=2",
-                     "skills": "draft", "campaign": True, "campaign_games": 2},
+                     "skills": "draft", "campaign": True, "campaign_games": 2,
+                     "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True,
+                     "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses"},
 }
+# keys whose other value needs another key set with it ("Player vs Player (only for Spy mode variant)")
+COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True}}}
 PATH_KEYS = {"virus_cards_v0": ["deck_file"], "virus_co_v0": ["cards_file"],
              "roll_write_v0": ["sheet_file", "lab_cards_file"], "virus_lab_v0": ["data_dir"]}
 
@@ -169,7 +173,7 @@ def test_every_config_key_is_a_game_parameter(env_id):
     n = virus_envs.game_class(env_id).max_players
     for key, value in OTHER_VALUES[env_id].items():
         assert value != defaults[key]
-        g = pyspiel.load_game(spec.short_name, {"players": n, key: value})
+        g = pyspiel.load_game(spec.short_name, {"players": n, **COMPANIONS.get(env_id, {}).get(key, {}), key: value})
         assert g.get_parameters()[key] == value
         assert g.shared.engine.config[key] == value and g.shared.engine.num_players == n, key
     for key in PATH_KEYS[env_id]:
@@ -196,6 +200,25 @@ def test_utility_per_player_count(name, n, utility):
     assert g.get_type().utility == utility
     if utility == GT.Utility.ZERO_SUM:
         assert g.utility_sum() == 0.0
+
+
+def test_a_config_that_splits_the_table_into_sides_is_general_sum(monkeypatch):
+    """A game of sides (the board game's Spy Mode or Boss players; docs/contract.md "Games of sides") is not
+    co-operative: the loaded game's type follows the engine instance, not the class."""
+    from virus_envs.openspiel.adapter import game_type
+    from virus_envs.virus_lab.game import VirusLabGame
+
+    spec = type(pyspiel.load_game("python_virus_lab")).spec
+    assert game_type(spec, 2).utility == GT.Utility.IDENTICAL
+    assert game_type(spec, 2, cooperative=False).utility == GT.Utility.GENERAL_SUM
+    real_init = VirusLabGame.__init__
+
+    def init(self, *a, **kw):
+        real_init(self, *a, **kw)
+        self.cooperative = False
+
+    monkeypatch.setattr(VirusLabGame, "__init__", init)
+    assert pyspiel.load_game("python_virus_lab", {"players": 2}).get_type().utility == GT.Utility.GENERAL_SUM
 
 
 def test_returns_match_the_declared_utility():

@@ -284,7 +284,8 @@ def test_bench_has_batched_rows_beside_the_engine(tmp_path):
     main(["bench", "--game", "roll_write_v0", "--players", "2", "--seconds", "0.05", "--rounds", "1",
           "--search", "none", "--batch", "64", "--out", str(out)])
     rows = {r["target"]: r for r in json.loads(out.read_text())}
-    for name in ("roll_write_v0 2p (engine)", "roll_write_v0 2p (batched B=64)", "roll_write_v0 2p (batched+obs B=64)"):
+    for name in ("roll_write_v0 2p (engine)", "roll_write_v0 2p (batched B=64)", "roll_write_v0 2p (batched+obs B=64)",
+                 "roll_write_v0 2p (engine, heuristic)", "roll_write_v0 2p (batched heuristic B=64)"):
         assert rows[name]["steps_per_s"] > 0
     with pytest.raises(SystemExit, match="--batch must be >= 0"):
         main(["bench", "--game", "roll_write_v0", "--batch", "-1"])

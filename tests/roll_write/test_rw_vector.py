@@ -42,7 +42,40 @@ def test_a_callable_opponent_gets_the_opponents_observations_and_masks():
         obs, r, term, trunc, info = env.step(a)
         assert not trunc.any()
     with pytest.raises(ValueError, match="opponent"):
-        RollWriteVectorEnv(2, opponent="heuristic")
+        RollWriteVectorEnv(2, opponent="greedy")
+    with pytest.raises(ValueError, match="unknown variant 'bogus'"):
+        RollWriteVectorEnv(2, opponent="heuristic:bogus")
+
+
+@pytest.mark.parametrize("n,spec", [(2, "heuristic"), (3, "heuristic:cautious"), (4, "heuristic:spoiler")])
+def test_a_heuristic_opponent_plays_what_the_scalar_heuristic_plays(n, spec):
+    """opponent="heuristic" (the batched kernel) against a callable opponent that asks the scalar agent about each
+    game's position: the same seed gives the same run, step for step."""
+    from virus_envs import agents
+    from virus_envs.agents.base import decision_for
+
+    scalar = BatchedSelfPlay(16, num_players=n, seed=4)
+    ref = agents.make(spec, scalar.batch.game)
+
+    def ask_the_scalar_agent(obs, mask):
+        b = scalar.batch
+        return np.array([ref.act(decision_for(b.state(i))) for i in range(b.B)])
+
+    scalar.opponent = ask_the_scalar_agent
+    batched = BatchedSelfPlay(16, num_players=n, opponent=spec, seed=4)
+    runs = []
+    for core in (batched, scalar):
+        steps = [(core.reset(), np.zeros(16), np.zeros(16, dtype=bool))]
+        for t in range(150):
+            mask = core.action_masks()
+            k = (np.arange(16) * 7 + t) % mask.sum(1)            # the k-th legal action, k moving with t
+            obs, reward, done, _ = core.step(np.array([np.flatnonzero(m)[j] for m, j in zip(mask, k)]))
+            steps.append((obs.copy(), reward.copy(), done.copy()))
+        runs.append(steps)
+    for mine, theirs in zip(*runs):
+        for u, v in zip(mine, theirs):
+            np.testing.assert_array_equal(u, v)
+    assert sum(int(d.sum()) for _, _, d in runs[0]) >= 16       # games ended (and restarted) on the way
 
 
 def test_the_same_seed_gives_the_same_run():

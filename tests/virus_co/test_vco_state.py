@@ -229,6 +229,12 @@ CORRUPTIONS = [
     ("Guinea Pig with no pill to take", _edit(ph=PH_GUINEA),
      "field 'qcol' is unset in phase 17 ('guinea pig: choose whom to take the pill from')"),
     ("a pill to give in a turn", _edit(give_col=1), f"field 'give_col' is set in phase {TURN}"),
+    # a payment's record (the pills at its start, those laid) is empty when no payment is under way, as a fresh
+    # deal leaves it
+    ("pills recorded at the start of no payment", _edit(pay_start=[0, 0, 1]),
+     f"field 'pay_start' is [0, 0, 1] in phase {TURN}, with no payment under way"),
+    ("pills laid in no payment", _edit(pay_add=[1, 0, 0]),
+     f"field 'pay_add' is [1, 0, 0] in phase {TURN}, with no payment under way"),
     ("a Pharmaceutical Trial with no pill", _edit(ph=PH_GIVE_TO),
      "field 'give_col' is unset in phase 15 ('pharmaceutical trial: choose a player')"),
 ]

@@ -17,11 +17,12 @@ from virus_envs.virus_lab.game import VirusLabGame
 OPTIONS = [{"legend": True}, {"final_attack": True}, {"walls": True}, {"advanced_combat": "ranged"},
            {"smoke_bombs": True}, {"resolution_tokens": True},
            {"legend": True, "final_attack": True, "walls": True, "advanced_combat": "ranged", "smoke_bombs": True,
-            "resolution_tokens": True, "difficulty": 3}]
+            "resolution_tokens": True, "difficulty": 3},
+           {"scenario": "reboot"}, {"scenario": "save_the_child"}, {"scenario": "captive"}]
 
 
 def _id(c):
-    return "-".join(k for k, v in c.items() if v is True or v == "ranged")
+    return "-".join(k if v is True or v == "ranged" else str(v) for k, v in c.items() if v is True or isinstance(v, str))
 
 
 @pytest.mark.parametrize("cfg", OPTIONS, ids=_id)
@@ -40,6 +41,13 @@ def test_pettingzoo_api_with_the_option(cfg):
         api_test(virus_envs.env("virus_lab_v0", num_players=2, **cfg), num_cycles=60)
 
 
+@pytest.mark.parametrize("name", ["reboot", "save_the_child", "captive"])
+def test_pettingzoo_api_with_a_scenario(name):
+    from pettingzoo.test import api_test
+    with contextlib.redirect_stdout(io.StringIO()):
+        api_test(virus_envs.env("virus_lab_v0", num_players=2, scenario=name), num_cycles=60)
+
+
 def test_sizes_do_not_change():
     base = VirusLabGame(num_players=2)
     for cfg in OPTIONS[:3]:
@@ -54,5 +62,5 @@ def test_cli_plays_the_options():
         main(["eval", "--game", "virus_lab_v0", "--players", "1", "--games", "1", "--game-config", "legend=true",
               "--game-config", "final_attack=true", "--game-config", "walls=true",
               "--game-config", "advanced_combat=ranged", "--game-config", "smoke_bombs=true",
-              "--game-config", "resolution_tokens=true"])
+              "--game-config", "resolution_tokens=true", "--game-config", "scenario=captive"])
     assert "virus_lab_v0 1p: team of heuristic" in out.getvalue()

@@ -212,11 +212,31 @@ def test_escalation_after_difficulty_three():
     c.pre = {}
     c.record(s)
     assert c.extras == ["final_attack", "legend"]
-    c.pre = {}
-    c.record(s)
-    assert c.extras == ["final_attack", "legend"], "nothing more on the ladder"
     inner = g.inner_game(c.difficulty, c.extras)
     assert inner.final_attack and inner.legend is not None and inner.campaign
+
+
+def test_escalation_by_scenarios():
+    """ "Playing one of the three available Scenario (or a your customized Scenario!)": after the Additional Final
+    Attack and Legend tiles, each won game plays the next Scenario in the rulebook's order (Reboot, Save the Child,
+    The Captive; one Scenario a game, so each replaces the one before); then the ladder ends."""
+    g = VirusLabGame(num_players=1, campaign_games=8, difficulty=3)
+    c = Campaign(1, 8, difficulty=3)
+    s = g.inner_game(3).new_initial_state(seed=0)
+    s.terminal, s.won = True, True
+    for _ in range(3):
+        c.pre = {}
+        c.record(s)
+    assert c.extras[-1] == "scenario=reboot"
+    inner = g.inner_game(c.difficulty, c.extras)
+    assert inner.config["scenario"] == "reboot" and inner.final_attack and inner.legend is not None
+    for _ in range(2):
+        c.pre = {}
+        c.record(s)
+    assert g.inner_game(c.difficulty, c.extras).config["scenario"] == "captive"
+    c.pre = {}
+    c.record(s)
+    assert len(c.extras) == 5, "nothing more on the ladder"
 
 
 def test_campaign_to_dict_from_dict():

@@ -433,3 +433,18 @@ def test_a_boss_that_attacks_is_revealed():
     keep_wounds(s)
     assert len(s.wounds[0]) == comp.boss_damage[card] + 1, \
         "then Verduko's Distance Attack after its (null) movement: Bosses have all the Leader powers"
+
+
+@pytest.mark.parametrize("bullets", [0, 1, 2])
+def test_a_single_bullet_cube_may_be_added_to_the_roll(bullets):
+    """Building the roll: a bullet cube may be added while the Hero has one left, the last one included."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, dog=1)
+    s.apply_action(A.ATTACK)
+    assert s.ph == PH_ROLL
+    s.bullets[0] = bullets
+    s._mask = None
+    assert bool(s.legal_action_mask()[A.ADD_BULLET]) == (bullets > 0)
+

@@ -366,9 +366,9 @@ def test_config_key_type_is_checked():
 def test_new_phases_fit_the_observation():
     """The base game's phases have their slots in `globals`; an advanced element's phase (from PHASE_SLOTS on) is
     encoded in that element's own block, present only with the element on (PH_LATE: the `clock` block, PH_SKILL:
-    the `skills` block)."""
-    from virus_envs.virus_lab.flow import PH_LATE, PH_SKILL
-    assert [PH_LATE, PH_SKILL] == list(range(encoding.PHASE_SLOTS, len(PHASES)))
+    the `skills` block, PH_SCENARIO: the `scenario` block's pending count, PH_BOSS: the `boss` block)."""
+    from virus_envs.virus_lab.flow import PH_BOSS, PH_LATE, PH_SCENARIO, PH_SKILL
+    assert [PH_LATE, PH_SKILL, PH_SCENARIO, PH_BOSS] == list(range(encoding.PHASE_SLOTS, len(PHASES)))
     assert A.FLIP == 1088 and A.DISCARD_SLOT == 1112 and VirusLabGame(num_players=1).num_actions == 1136
 
 

@@ -9,7 +9,16 @@ import virus_envs
 TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", resolution_tokens=True),
             dict(skills="auction", legend=True, walls=True, final_attack=True),
             dict(campaign=True, legend=True, walls=True, final_attack=True, resolution_tokens=True),
-            dict(campaign_games=2, smoke_bombs=True)]
+            dict(campaign_games=2, smoke_bombs=True),
+            dict(spy=True, pvp=True, real_time=True, smoke_bombs=True, advanced_combat="ranged", legend=True),
+            dict(scenario="reboot", real_time=True, advanced_combat="ranged", walls=True),
+            dict(scenario="save_the_child", legend=True, final_attack=True, auto_slow_phase=False, auto_child=False),
+            dict(scenario="captive", skills="draft", smoke_bombs=True, resolution_tokens=True),
+            dict(scenario="captive", campaign=True), dict(campaign_games=2, scenario="save_the_child"),
+            dict(spy=True, pvp=True, scenario="reboot"), dict(spy=True, scenario="captive", real_time=True),
+            dict(spy=True, scenario="save_the_child", auto_child=False),
+            dict(boss_players=1, infected_boss=True, real_time=True, smoke_bombs=True, final_attack=True,
+                 legend=True, walls=True, advanced_combat="ranged", resolution_tokens=True)]
 
 
 @pytest.mark.parametrize("cfg", TOGETHER)
@@ -57,3 +66,24 @@ def test_no_search_in_combat_whatever_the_options(cfg):
     creatures(s, rooms[1], dog=1)
     s._mask = None
     assert not s.legal_action_mask()[A.SEARCH]
+
+
+def test_the_countdown_and_the_scenario_decisions():
+    """Reboot with `real_time=True`: opening the exit in the Real Time phase asks the Lead player's two counts of
+    the Room Positioning Method (no seconds: placing the Scenario room is no Real Time action), then the phase goes
+    on; deactivating the Computer Room is `activate room` (3 s in the shipped realtime.yaml)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from vl_helpers import at, empty_state
+
+    from virus_envs.virus_lab.actions import A
+
+    s = empty_state(1, scenario="reboot", real_time=True)
+    at(s, 0, s.exit_cells[0])
+    s.apply_action(A.ACTIVATE)
+    assert s.phase().startswith("scenario") and s.clock == [3]
+    s.apply_action(A.OPTION)
+    s.apply_action(A.OPTION)
+    assert s.sc_cell >= 0 and s.phase() == "real time phase" and s.clock == [3]
+    assert int(s.g.rt_cost[A.ACTIVATE]) == 3 and int(s.g.rt_cost[A.OPTION]) == 0

@@ -696,6 +696,20 @@ def test_refill_redraw_with_an_advantage():
     assert s.ph == PH_ACT and len(s.disp[0]) == 8
 
 
+@pytest.mark.parametrize("corner", [0, 2])
+def test_a_lab_symbol_in_any_corner_makes_same_doorway_rotations_distinct(corner):
+    """A 2-doorway Research Lab card (doorways on opposite sides) has the same doorways turned half a turn, but its lab
+    symbol changes corner: both placements are offered, whichever corner the symbol starts in (corner 0 included)."""
+    s = empty_state(1)
+    g = s.g
+    card = [c for c in range(144) if g.comp.room_lab[c] == corner and g.rot_doors[c][0] == g.rot_doors[c][2]][0]
+    s.disp[0] = [[card, True]]
+    s._mask = None
+    m = s.legal_action_mask()
+    legal = [r for r in range(4) if m[explore_id(1, 0, r)]]
+    assert legal and all((r + 2) % 4 in legal for r in legal), legal
+
+
 def test_lab_card_rotations_are_distinct_placements():
     """A 4-doorway Research Lab card looks the same in every rotation but its lab symbol does not."""
     s = empty_state(1)

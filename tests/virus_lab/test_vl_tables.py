@@ -299,7 +299,9 @@ def test_research_lab_cards_needed(heroes, needed):
 @pytest.mark.parametrize("heroes, first, second, opens", [
     (1, [0], [], True), (1, [], [0], True), (2, [0], [], False), (2, [0], [1], True), (2, [0, 1], [], False),
     (3, [0], [1], True), (3, [0, 1, 2], [], False), (4, [0], [1], False), (4, [0], [1, 2], True),
-    (4, [0, 1], [2, 3], True), (4, [0, 1, 2], [], False)])
+    (4, [0, 1], [2, 3], True), (4, [0, 1, 2], [], False),
+    # either room may be the one with 1 Hero; the other needs 2 Heroes besides him
+    (4, [1, 2], [0], True), (4, [0, 1], [1], False), (4, [1], [0, 1], False)])
 def test_exit_control_rooms_by_living_heroes(heroes, first, second, opens):
     s = empty_state(heroes)
     s.act_exit = [list(first), list(second)]
@@ -313,3 +315,21 @@ def test_leader_miniatures_and_tables_need_no_more_rows():
     comp = VirusLabGame(num_players=1).comp
     assert comp.cre_name == KINDS and comp.cre_count == (10, 10, 10, 10, 2, 2, 2, 2)
     assert (BLOODER, DESU, DOG, TRICKER, ZOMBIE) == (2, 4, 1, 3, 0)
+
+
+@pytest.mark.parametrize("held, reserve, can", [
+    ((0, 1, 0, 0), (4, 0, 4, 4), True),     # a 1-bar Barrier held, a 2-bar one in the reserve (no 1-bar tile left)
+    ((0, 1, 0, 0), (4, 4, 0, 4), False),    # ... but no 2-bar Barrier left in the reserve
+    ((0, 0, 0, 1), (4, 4, 4, 0), False),    # a 3-bar Barrier is as strong as a Barrier gets
+    ((0, 0, 0, 0), (4, 4, 4, 4), False),    # no Barrier to improve
+])
+def test_a_barrier_bar_improves_a_held_barrier_by_one(held, reserve, can):
+    """Base game: "Barrier Bar" lets a player "improve a Barrier on his stock with another available on the game
+    reserve with 1 more bar" (not the Walls System's loose bars)."""
+    s = empty_state(1)
+    give_tiles(s, 0, bars=held)
+    s.bar_pool = list(reserve)
+    decide(s, PH_BUY, 0)
+    s.res[0] = 20
+    s._mask = None
+    assert bool(s.legal_action_mask()[s.g.string_to_action("buy barrier bar")]) == can

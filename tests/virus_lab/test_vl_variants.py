@@ -27,8 +27,15 @@ VARIANTS = {
     "skills_auction_real_time": {"skills": "auction", "real_time": True},
     "campaign_game": {"campaign": True},
     "whole_campaign": {"campaign_games": 2},
+    "spy_pvp": {"spy": True, "pvp": True},
+    "boss_players": {"boss_players": 1},
+    "two_boss_players_infected": {"boss_players": 2, "infected_boss": True, "skills": "draft"},
 }
-CASES = [(name, n) for name in VARIANTS for n in (1, 2, 4)]
+# seats per variant (default 1, 2, 4): Spy Mode needs 2-4 players (assumption 39); Boss players need a Hero besides
+# them, and go up to 6 seats
+COUNTS = {"boss_players": (2, 3, 5), "two_boss_players_infected": (3, 4, 6)}
+CASES = [(name, n) for name in VARIANTS for n in COUNTS.get(name, (1, 2, 4))
+         if not (n == 1 and VARIANTS[name].get("spy"))]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))
 SAMPLES = 24
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "virus_lab.md"
@@ -91,7 +98,9 @@ def test_hidden_facts_are_the_components_the_docs_name(name):
         m = re.search(rf"^## {title}\n(.*?)(?=^## |\Z)", text, re.M | re.S)
         documented |= set(re.findall(r"^\|\s*`([^`]+)`", m.group(1), re.M))
     named = set()
-    for n in (1, 2, 4):
+    for n in COUNTS.get(name, (1, 2, 4)):
+        if (name, n) not in CASES:
+            continue
         for s in _positions(name, n):
             for p in range(n):
                 named |= set(s.hidden_facts(p))
@@ -101,7 +110,7 @@ def test_hidden_facts_are_the_components_the_docs_name(name):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_pettingzoo_api(name):
     from pettingzoo.test import api_test
-    for n in (1, 2):
+    for n in (2,) if VARIANTS[name].get("spy") else COUNTS.get(name, (1, 2, 4))[:2]:
         api_test(virus_envs.env("virus_lab_v0", num_players=n, **VARIANTS[name]), num_cycles=200)
 
 

@@ -28,6 +28,8 @@ def check_invariants(s):
     assert on[8] == len(s.bosses)
     for k in range(8):
         used = on[k] + sum(1 for b in s.bosses if b[1] == k)
+        if k >= 4 and hasattr(s, "bp_box"):     # Play as Boss: "Use 4 Leaders ..." (the others stay in the box)
+            used += s.bp_box[k - 4]
         assert s.pool[k] >= 0 and s.pool[k] + used == comp.cre_count[k], f"creature kind {k} not conserved"
     roll = s.roll or [0] * 8
     for t in range(6):
@@ -50,8 +52,9 @@ def check_invariants(s):
     assert s.breach_pool + sum(s.t_breach) + sum(s.breach) == comp.breach_supply
     if g.config["walls"]:
         # Walls System: "1 Barrier and 3 bars ... for each Hero"; a Barrier on the map holds 1 + its bars
-        assert s.bar_pool[0] + sum(t[0] for t in s.t_bar) + sum(1 for x in s.barrier if x) == n
-        assert s.bar_pool[1] + sum(t[1] for t in s.t_bar) + sum(x - 1 for x in s.barrier if x) == 3 * n
+        h = g.num_heroes
+        assert s.bar_pool[0] + sum(t[0] for t in s.t_bar) + sum(1 for x in s.barrier if x) == h
+        assert s.bar_pool[1] + sum(t[1] for t in s.t_bar) + sum(x - 1 for x in s.barrier if x) == 3 * h
         assert all(x <= 4 for x in s.barrier), "at most 3 bars on a Barrier"
     else:
         for b in range(4):
@@ -61,7 +64,7 @@ def check_invariants(s):
     assert sum(s.smoke) + len(s.smoked) + s.smoke_pool == (4 if g.config["smoke_bombs"] else 0)
     # Resolution tokens: "Resolution Tokens (4 tokens)": stocks + the roll + reserve
     assert sum(s.resol) + s.resol_roll[0] + s.resol_pool == (4 if g.config["resolution_tokens"] else 0)
-    if n == 4:   # no removal: every room card is somewhere
+    if g.num_heroes == 4:   # no removal: every room card is somewhere
         cards = [c for c in s.card if 0 <= c < 144] + s.room_deck + s.room_discard
         cards += [c for p in range(n) for c, _ in s.disp[p]] + [c for p in range(n) for c in s.net[p]]
         if s.trap_card >= 0:
@@ -99,6 +102,9 @@ def empty_state(n=1, difficulty=2, **cfg):
         s.pool[b[1]] += 1
         s.boss_deck.append(b[2])
     s.bosses = []
+    for i, x in enumerate(s.cre):           # the plain Leaders of a setup with Boss players (boss_players.py)
+        if x and i % 9 < 8:
+            s.pool[i % 9] += x
     s.cre = bytearray(len(s.cre))
     s._mask = None
     return s

@@ -24,7 +24,9 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
-    #: True for a co-operative game: every seat shares one result (all win or all lose)
+    #: True for a co-operative game: every seat shares one result (all win or all lose). A game whose config
+    #: splits the table into sides (the board game's Spy Mode or Boss players) sets `self.cooperative = False`
+    #: on the instance; tournaments, arenas and the AEC env read the instance's value.
     cooperative: ClassVar[bool] = False
     #: config key -> default value; the default's type is the accepted type
     DEFAULTS: ClassVar[dict[str, Any]] = {}
@@ -249,6 +251,14 @@ class State(ABC):
         By default: the next draws of the state's Generator (future chance). Games add their own.
         """
         return {"future chance": clone_rng(self.rng).integers(0, 2**31, size=4).tolist()}
+
+    def sides(self) -> list[str] | None:
+        """A game of sides (teams): the side of every seat, e.g. `["heroes", "heroes", "spy"]`; None when every
+        seat plays for itself, or all seats as one team. Every seat of the winning side gets a positive return.
+
+        Read by tournaments and arenas on the final state (or where a forfeit cut the game), to credit each
+        seat's side: a secret role may be read there. Agents never call it: it is not part of a view."""
+        return None
 
     def info(self) -> dict:
         """Public facts a game adds to every agent's `infos` besides `scores` and `phase` (JSON-safe; e.g. the

@@ -72,14 +72,15 @@ def _shared_of(name, params):
     return pyspiel.load_game(name, params).shared
 
 
-def game_type(spec, num_players: int | None = None) -> pyspiel.GameType:
+def game_type(spec, num_players: int | None = None, cooperative: bool | None = None) -> pyspiel.GameType:
     """The pyspiel GameType of a `Spec` (see virus_envs.openspiel).
 
     Registered (num_players None): the type over every player count. A loaded game's type is that of
-    its player count: zero-sum where the spec says the returns always sum to 0 (VIRUS! with 2)."""
+    its player count: zero-sum where the spec says the returns always sum to 0 (VIRUS! with 2), and of
+    its config (`cooperative`: the engine instance's, False where an option splits the table into sides)."""
     GT = pyspiel.GameType
     params = {"players": spec.game_class.default_players, **spec.parameters()}
-    if spec.game_class.cooperative:
+    if spec.game_class.cooperative if cooperative is None else cooperative:
         utility = GT.Utility.IDENTICAL
     elif num_players is not None and num_players in spec.zero_sum_players:
         utility = GT.Utility.ZERO_SUM
@@ -116,7 +117,7 @@ class VirusGame(pyspiel.Game):
         config = {k: v for k, v in full.items() if k not in ("players", "rng_seed")}
         self.engine = spec.game_class(num_players=full["players"], **config)
         eng = self.engine
-        gtype = game_type(spec, eng.num_players)
+        gtype = game_type(spec, eng.num_players, bool(getattr(eng, "cooperative", False)))
         info = pyspiel.GameInfo(
             num_distinct_actions=eng.num_actions,
             max_chance_outcomes=spec.max_chance_outcomes(eng) if spec.explicit_chance else 0,

@@ -10,7 +10,7 @@ game ends, then the learner's return, whoever moved last), for B games at once:
 | `RollWriteVecEnv(...)` | `stable_baselines3` `VecEnv` with `action_masks()` (what MaskablePPO asks for) |
 | observation | `(B, obs_size)` float32: each learner's own seat-relative view, as `observation(learner)` |
 | masks | `action_masks()` (B, num_actions); Gymnasium also puts them in `infos["action_mask"]` |
-| opponent | `"random"` (a uniformly drawn legal action, drawn in the compiled kernel) or a callable `f(obs, mask) -> actions` on `(B, obs)` / `(B, A)` arrays, e.g. `policy_opponent(model)` for a frozen copy of the learner |
+| opponent | `"random"` (a uniformly drawn legal action, drawn in the compiled kernel), a heuristic spec (`"heuristic"`, `"heuristic:cautious"`, `"heuristic?deny=1"`: the scalar agent's decisions, taken by `batched_heuristic.py`'s kernel) or a callable `f(obs, mask) -> actions` on `(B, obs)` / `(B, A)` arrays, e.g. `policy_opponent(model)` for a frozen copy of the learner |
 | termination | terminated when the game ends, also by the game's `max_turns` (`game_truncated` in the infos), as in `SelfPlayEnv`; there is no `final_obs` (a finished game's value is its return, nothing to bootstrap) |
 
 Every game's dice come from its own seed (`RollWriteBatch`): `seed` fixes the whole run.
@@ -22,6 +22,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .batched import RollWriteBatch
+from .batched_heuristic import BatchedHeuristic
 
 
 class BatchedSelfPlay:
@@ -29,12 +30,16 @@ class BatchedSelfPlay:
 
     def __init__(self, num_envs: int = 256, num_players: int | None = None, opponent="random", seed: int = 0,
                  **game_config):
-        if opponent != "random" and not callable(opponent):
-            raise ValueError(f"opponent must be 'random' or a callable f(obs, mask) -> actions, got {opponent!r}")
+        heuristic = isinstance(opponent, str) and opponent.partition("?")[0].partition(":")[0] == "heuristic"
+        if opponent != "random" and not heuristic and not callable(opponent):
+            raise ValueError("opponent must be 'random', a heuristic spec ('heuristic', 'heuristic:cautious', ...) "
+                             f"or a callable f(obs, mask) -> actions, got {opponent!r}")
         self.batch = RollWriteBatch(num_envs, num_players=num_players, autoreset=True, **game_config)
         self.B = self.batch.B
         self.n = self.batch.num_players
         self.opponent = opponent
+        # the scalar heuristic's decisions, taken for the whole batch in a compiled loop
+        self._heuristic = BatchedHeuristic(self.batch, opponent) if heuristic else None
         self.rng = np.random.default_rng(seed)
         self.learner = np.zeros(self.B, dtype=np.int64)
         self._acts = np.empty(self.B, dtype=np.int64)
@@ -68,7 +73,9 @@ class BatchedSelfPlay:
             wait = cp == self.learner
             if wait.all():
                 return
-            if self.opponent == "random":
+            if self._heuristic is not None:
+                acts = self._heuristic(~wait)
+            elif self.opponent == "random":
                 acts = b.random_actions(self.rng, self._acts)
             else:
                 acts = np.asarray(self.opponent(b.observation(cp), b.legal_action_mask()), dtype=np.int64).copy()

@@ -192,6 +192,10 @@ def validate_state_dict(game, d: dict) -> None:
             ("give_col", v["give_col"] >= 0, ph == T.PH_GIVE_TO)):
         if is_set != needed:
             raise fail(env, field, f"is {'set' if is_set else 'unset'} in phase {ph} ({T.PHASES[ph]!r})")
+    paying = ph in (T.PH_PAY, T.PH_PAY_PHARM)
+    for field in ("pay_start", "pay_add"):     # a payment's record: the pills held at its start, those laid so far
+        if not paying and any(d[field]):
+            raise fail(env, field, f"is {d[field]} in phase {ph} ({T.PHASES[ph]!r}), with no payment under way")
     if ph == T.PH_RETURN_PILL and d["queue"][0] != v["cur"]:
         raise fail(env, "queue", f"starts with seat {d['queue'][0]}, but seat {v['cur']} is returning a pill")
     if ph == T.PH_SYRINGE and not is_syringe(pend):

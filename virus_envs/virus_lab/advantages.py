@@ -13,6 +13,18 @@ from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants)
 class AdvantageRules:
     """Advantages: which display card pays for one, and the cards a recovered Advantage restores."""
 
+    def _major_ok(self, p):
+        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
+        the Major Advantage cards (value 1, or 2 for a second one) must last."""
+        if self.turn >= LAST_TURN - self.majors[p]:
+            return False
+        used = sum((m + 1) // 2 for m in self.majors)
+        extra = 1 if self.majors[p] % 2 == 0 else 0
+        return used + extra <= self.g.comp.major_cards
+
+    def _take_major(self, p):
+        self.majors[p] += 1
+
     def adv_available(self, p):
         """An Advantage: flip a face-up card of the Rooms display ("not more than 8 face down cards")."""
         d = self.disp[p]

@@ -46,9 +46,19 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 # "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. ... Adding the Additional Final Attack element.": the level up to 3, then these elements (config
-# keys), one more after each won game (assumption 38)
-ESCALATION = ("final_attack", "legend")
+# Legend Tiles. Playing one of the three available Scenario ... Adding the Additional Final Attack element.": the
+# level up to 3, then these elements (config keys; "key=value" sets a value, a later scenario replaces the one
+# before), one more after each won game (assumption 38)
+ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive")
+
+
+def extra_config(extras) -> dict:
+    """The config of the escalation's elements: `name` -> True, `name=value` -> value (the last one wins)."""
+    out = {}
+    for e in extras:
+        k, _, v = e.partition("=")
+        out[k] = v if v else True
+    return out
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
 
@@ -68,14 +78,15 @@ def inner_game(g, difficulty, extras=()):
     key = (difficulty, tuple(extras))
     inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **{k: True for k in extras})
+        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **extra_config(extras))
         inner = g._inner[key] = type(g)(num_players=g.num_players, **cfg)
     return inner
 
 
 def whole_layout(g) -> ObsLayout:
-    """A whole campaign's observation: a game's blocks, then the `campaign` block."""
-    inner = g.inner_game(START_DIFFICULTY)
+    """A whole campaign's observation: a game's blocks (with the `scenario` block, last, which the escalation may
+    switch on: zero in a game without a Scenario), then the `campaign` block."""
+    inner = g.inner_game(START_DIFFICULTY, [e for e in ESCALATION if e.startswith("scenario=")][:1])
     g.inner_size = inner.layout.size
     g.skill_cards = inner.skill_cards
     return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
@@ -454,7 +465,8 @@ class CampaignState(State):
         v = np.zeros(g.observation_shape, dtype=np.float32)
         k = g.inner_size
         if self.inner is not None:
-            v[:k] = self.inner.observation(p)
+            o_in = self.inner.observation(p)
+            v[:len(o_in)] = o_in                # a game without a Scenario leaves the `scenario` block zero
         o = v[k:]
         c, pre, n = self.camp, self.camp.pre, self.n
         o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10

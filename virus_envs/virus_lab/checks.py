@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import campaign, clock, creatures as CR, skills, walls
+from . import boss_players, campaign, clock, creatures as CR, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_LATE, PH_SKILL, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
+from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_BOSS, PH_LATE, PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
                    Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
-_NUM_STEPS = 22
+_NUM_STEPS = 24
 
 
 def validate_dict(g, d) -> None:
@@ -53,6 +53,10 @@ def validate_dict(g, d) -> None:
         raise fail(env, "ph", "a late-start declaration needs real_time=True")
     if d["ph"] == PH_SKILL and not g.skills:
         raise fail(env, "ph", "a Skill card choice needs skills on")
+    if d["ph"] == PH_SCENARIO and not g.scenario:
+        raise fail(env, "ph", "the Room Positioning Method needs a scenario on")
+    if d["ph"] == PH_BOSS and not g.boss_on:
+        raise fail(env, "ph", "a Boss player's action needs boss_players or infected_boss")
     i("ret", 0, 1)
     i("steps", 0)
     for f in ("in_rt", "terminal", "truncated", "won", "final", "exit_open"):
@@ -65,7 +69,7 @@ def validate_dict(g, d) -> None:
         if len(item) != want or (want > 1 and not 0 <= item[1] < n) or any(x < 0 for x in item[2:]):
             raise fail(env, f"queue[{k}]", f"is not a well-formed step: {item!r}")
     # -- the table -----------------------------------------------------------------------------------
-    card = ints("card", N, -1, EXIT_CARD)
+    card = ints("card", N, -1, SCEN_CARD if g.scenario else EXIT_CARD)
     ints("rot", N, 0, 3)
     ints("doors", N, 0, 15)
     ints("trapside", N, 0, 1)
@@ -171,7 +175,7 @@ def validate_dict(g, d) -> None:
     if clue_pending and (len(clue_pending) < 2 or clue_pending[0] >= n):
         raise fail(env, "clue_pending", "must be empty or [seat, Clues to draw, drawn cards...]")
     i("net_left", 0, 2)
-    i("opt_kind", 0, 8)
+    i("opt_kind", 0, 9 if g.boss_on else 8)     # 9: a Boss player's side (boss_players.ask_side)
     i("pl_kind", -2, NK - 1)
     i("pl_player", -1, n - 1)
     for f in ("sl_pick", "sl_side", "pl_ord", "pl_move"):
@@ -232,22 +236,28 @@ def validate_dict(g, d) -> None:
         "room_out": room_out, "disp": [x[0] for cards in disp for x in cards], "net": [c for cs in net for c in cs],
         "trap_card": [trap_card] if trap_card >= 0 else []}, Counter(range(nr)))
     drawn = [event] if event >= 0 and event not in event_pile else []
-    check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn},
+    check_conserved(env, "event card", {"event_deck": event_deck, "event_pile": event_pile, "event": drawn,
+                                        "sc_cards": d["sc_cards"] if g.scenario else []},
                     Counter(range(ne)))
     check_conserved(env, "wound card", {"wound_deck": wound_deck, "wound_discard": wound_discard,
                                         "wounds": [w[0] for ws in wounds for w in ws if w[0] >= 0]},
                     Counter(range(nw)))
-    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:]},
-                    Counter(range(nc)))
+    if g.spy:
+        spy.validate(g, d)
+    check_conserved(env, "clue card", {"clue_deck": clue_deck, "clues": clues, "clue_pending": clue_pending[2:],
+                                       **({"spy_hand": spy.held_cards(d)} if g.spy else {})}, Counter(range(nc)))
+    if g.boss_on:
+        boss_players.validate(g, d)
     check_conserved(env, "Boss card", {"boss_deck": boss_deck, "bosses": [rec[2] for rec in bosses],
-                                       "boss_gone": [x[0] for x in gone]}, Counter(range(nb)))
+                                       "boss_gone": [x[0] for x in gone], **boss_players.card_places(g, d)},
+                    Counter(range(nb)))
     for k in range(NK):
         on = sum(cre[c * NK + k] for c in range(N))
         if k == CR.BOSS:
             for c in range(N):
                 if cre[c * NK + k] != sum(1 for rec in bosses if rec[0] == c):
                     raise fail(env, "cre", f"holds {cre[c * NK + k]} Bosses in room {c}, bosses says otherwise")
-        elif pool[k] + on + sum(1 for rec in bosses if rec[1] == k) != comp.cre_count[k]:
+        elif pool[k] + on + sum(1 for rec in bosses if rec[1] == k) + boss_players.boxed(g, d, k) != comp.cre_count[k]:
             raise fail(env, "pool", f"Creature kind {k}: reserve + map + Bosses is not the {comp.cre_count[k]} "
                                     "miniatures of the box")
     for c in range(N):
@@ -275,7 +285,7 @@ def validate_dict(g, d) -> None:
     if i("breach_pool", 0) + sum(t_breach) + sum(breach) != comp.breach_supply:
         raise fail(env, "breach_pool", f"reserve + stocks + map is not the {comp.breach_supply} Breach tiles")
     if g.walls:
-        walls.check(env, n, bar_pool, t_bar, barrier, fail)
+        walls.check(env, g.num_heroes, bar_pool, t_bar, barrier, fail)     # "for each Hero in the game"
     for k in range(0 if g.walls else 4):
         if bar_pool[k] + sum(t_bar[q][k] for q in range(n)) + sum(1 for x in barrier if x > k) \
                 != comp.barrier_supply[k]:
@@ -290,3 +300,7 @@ def validate_dict(g, d) -> None:
         skills.validate(g, d)
     if g.campaign:
         campaign.validate_game(g, d)
+    if g.pvp:
+        pvp.validate(g, d)
+    if g.scenario:
+        scenarios.validate(g, d)

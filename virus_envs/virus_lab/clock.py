@@ -32,6 +32,7 @@ import numpy as np
 from ..core.data import load_yaml
 from ..core.validate import check_int, check_ints
 from .actions import A, TABLE
+from .boss_players import seat_slot
 from .components import DATA_DIR
 from .flow import *  # noqa: F401,F403  (phase and queue codes)
 
@@ -43,7 +44,8 @@ COST_KEYS = ("move", "explore", "search", "activate", "pickup", "exit", "adrenal
 _KIND = {"move": "move", "explore": "explore", "search": "search", "activate": "activate", "pickup": "pickup",
          "exit": "exit", "adrenaline": "adrenaline", "major_cards": "major", "barrier": "tile", "unbar": "tile",
          "door": "tile", "toggle": "tile", "breach": "tile", "explosives": "tile", "give": "give",
-         "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate"}
+         "attack": "attack", "together": "attack", "ranged": "attack", "smoke": "activate",
+         "pvp_attack": "attack"}
 FIELDS = ("clock", "late", "countdown")
 CLOCK_F = 2 + 4 * 3
 
@@ -135,8 +137,8 @@ class ClockRules:
     """The countdown: late starts, the earliest clock acts next, actions cost seconds."""
 
     def num_heroes(self):
-        """Heroes in the game (the countdown depends on "Hero numbers")."""
-        return self.n
+        """Heroes in the game (the countdown depends on "Hero numbers"; Boss players are not Heroes)."""
+        return self.g.num_heroes
 
     def time_left(self, p):
         return self.countdown - self.clock[p]
@@ -232,7 +234,9 @@ def encode(s, p, out) -> None:
     out[0] = s.countdown / 300
     out[1] = s.ph == PH_LATE and not s.terminal
     for q in range(s.n):
-        j = 2 + 3 * ((q - p) % s.n)
+        if seat_slot(s, q, p) < 0:      # a Boss player has no clock (he acts in the Slow phase only)
+            continue
+        j = 2 + 3 * seat_slot(s, q, p)
         out[j:j + 3] = (s.clock[q] / cd, max(0, s.countdown - s.clock[q]) / cd, s.late[q] / LATE_MAX)
 
 

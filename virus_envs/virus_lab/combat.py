@@ -87,7 +87,7 @@ class CombatRules:
         nd = self.dodged[p][CR.BOSS]
         if nd < len(bl):
             rec = bl[nd]
-            out.append((len(bl) - nd, comp.boss_dodge[rec[2]], 3 * comp.boss_hp[rec[2]]))
+            out.append((len(bl) - nd, comp.boss_dodge[rec[2]], 3 * self.boss_hp_left(rec)))
         else:
             out.append((0, 0, 0))
         return out

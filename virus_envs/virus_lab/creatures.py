@@ -14,7 +14,7 @@ Creature kinds per room: `s.cre[cell * NK + k]`, k = 0 zombie, 1 dog, 2 blooder,
 from __future__ import annotations
 
 from .board import ALERT, CAPACITY, DOOR_CLOSED, DOOR_OPEN, OPP, bfs
-from . import legend, walls
+from . import boss_players as BP, legend, walls
 from .components import TR_LASERS, TR_MOVE3, TR_MOVE4
 
 NK = 9
@@ -55,7 +55,12 @@ def has_kind(s, cell, k):
 
 
 def hero_cells(s):
-    return [s.pos[p] for p in range(s.n) if s.pos[p] >= 0]
+    """The Heroes' rooms; with Save the Child the Child's too ("When moving Creatures the Child is considered a
+    Hero, but they can only sniff and/or see, but not hear him": hearing counts Action cubes only)."""
+    out = [s.pos[p] for p in range(s.n) if s.pos[p] >= 0]
+    if s.g.child and s.child[1] < 0 and s.child[2] == 1:
+        out.append(s.child[0])
+    return out
 
 
 def line_of_sight(s, cell, d):
@@ -259,6 +264,7 @@ def _bonus(s, cell):
 # sl_done (groups that ended their movement), sl_pick / sl_side (a choice of the Lead player being carried out),
 # opts / opt_kind (the pending choice: OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE).
 OPT_NONE, OPT_GROUP, OPT_SIDE, OPT_KIND, OPT_PLACE, OPT_ENTER, OPT_COLOUR, OPT_MOVE_SIDE, OPT_ENTER_2B = range(9)
+OPT_BOSS = 9            # a Boss player's side for a group he moves (boss_players.ask_side)
 PL_ROOM, PL_ADD, PL_MOVE = 0, 1, 2          # option 1 / 2A / 2B
 MAX_OPTS = 128
 
@@ -322,8 +328,13 @@ def slow_run(s, manual):
             s.sl_done.append(cell)
             s.sl_pick = -1
             continue
+        ctl = BP.controller(s, cell) if s.g.boss_on else -1      # a Boss player moves this group
         if s.sl_side >= 0:
             d = s.sl_side
+        elif ctl >= 0:
+            d = BP.ask_side(s, cell, ctl)
+            if d == BP.ASKED:
+                return True
         elif manual:
             sides = target_sides(s, cell)
             if len(sides) > 1:
@@ -333,7 +344,7 @@ def slow_run(s, manual):
         else:
             d = target_side(s, cell)
         s.sl_pick = s.sl_side = -1
-        if manual and d >= 0 and can_step(s, cell, d):
+        if manual and ctl < 0 and d >= 0 and can_step(s, cell, d):
             y = s.g.geo.NB[cell][d]
             free = CAPACITY - occupancy(s, y)
             if 0 < free < creature_space(s, cell) and len(partial_kinds(s, cell, y)) > 1:
@@ -341,7 +352,9 @@ def slow_run(s, manual):
                 s.sl_enter = [cell, y]
                 return _ask(s, OPT_ENTER, partial_kinds(s, cell, y))
         if d < 0:
-            if not s.sl_moved[cell]:
+            if ctl >= 0:
+                s.sl_done.append(cell)          # "Boss miniature are never laid down during Slow phase"
+            elif not s.sl_moved[cell]:
                 # "Lay the Creatures flat ... If the Creature group is already lying flat, return them to the game
                 # reserve" (Bosses too; `flat_bosses="stay"`: a group with a Boss stays, lying flat)
                 if s.flat[cell] and (s.g.flat_bosses_removed or not s.cre[cell * NK + BOSS]):
@@ -685,6 +698,8 @@ def apply_option(s, i):
         s.sl_pick = opt
     elif kind == OPT_SIDE:
         s.sl_side = opt
+    elif kind == OPT_BOSS:
+        BP.chosen_side(s, opt)
     elif kind == OPT_KIND:
         s.pl_kind = opt
     elif kind == OPT_ENTER:

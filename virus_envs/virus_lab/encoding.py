@@ -23,7 +23,8 @@ from ..core import ObsLayout
 from . import walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .components import NUM_SHAPES
-from . import clock, skills
+from . import boss_players, clock, pvp, scenarios, skills, spy
+from .boss_players import seat_slot
 from .flow import PH_DISCARD, PH_FLIP, PH_RESTORE
 
 CF = 71
@@ -51,7 +52,16 @@ def layout(game) -> ObsLayout:
         blocks.append(("clock", clock.CLOCK_F))
     if game.skills:
         blocks.append(("skills", skills.SKILL_F))
+    if game.spy:        # Spy Mode (spy.py) and its Player vs Player combat (pvp.py)
+        blocks.append(("spy", spy.SPY_F))
+        if game.pvp:
+            blocks.append(("pvp", pvp.PVP_F))
+    if game.scenario:
+        blocks.append(("scenario", scenarios.block_size(game)))
+    if game.boss_on:
+        blocks.append(("boss", boss_players.block_size(game)))
     return ObsLayout(blocks)
+
 
 
 def advanced_size(game):
@@ -75,12 +85,14 @@ def _encode_advanced(s, p, out):
         for c in s.smoked:
             out[i + c] = 1
         for q in range(n):
-            out[i + N + (q - p) % n] = s.smoke[q] / 4
+            if seat_slot(s, q, p) >= 0:
+                out[i + N + seat_slot(s, q, p)] = s.smoke[q] / 4
         out[i + N + 4] = s.smoke_pool / 4
         i += N + 5
     if g.resolution:
         for q in range(n):
-            out[i + (q - p) % n] = s.resol[q] / 4
+            if seat_slot(s, q, p) >= 0:
+                out[i + seat_slot(s, q, p)] = s.resol[q] / 4
         out[i + 4] = s.resol_pool / 4
         for j in range(3):
             out[i + 5 + j] = s.resol_roll[j] / 4
@@ -110,7 +122,7 @@ def _card_table(game):
     """Per card id + 1 (0 = empty): the static columns 0..22 except doorways (rotation-dependent)."""
     comp = game.comp
     nr = comp.num_rooms
-    t = np.zeros((nr + 3, CF), dtype=np.float32)
+    t = np.zeros((nr + 4, CF), dtype=np.float32)
     for c in range(nr):
         row = t[c + 1]
         row[0] = 1
@@ -121,7 +133,8 @@ def _card_table(game):
         row[22] = comp.room_bonus[c] / 2
     t[nr + 1, [0, 1]] = 1       # START_CARD = nr
     t[nr + 2, [0, 2]] = 1       # EXIT_CARD = nr + 1
-    trap = np.zeros((nr + 3, CF), dtype=np.float32)
+    t[nr + 3, 0] = 1            # SCEN_CARD = nr + 2 (grey; the `scenario` block says which room it is)
+    trap = np.zeros((nr + 4, CF), dtype=np.float32)
     for c in range(nr):
         trap[c + 1, 11] = 1
         trap[c + 1, 11 + comp.room_trap[c]] = 1
@@ -165,9 +178,10 @@ def encode(s, p) -> np.ndarray:
         cells[:, 36] = _arr(s.flat)
     if s.antidote_cell >= 0:
         cells[s.antidote_cell, 37] = 1
+    slot = [seat_slot(s, q, p) for q in range(n)]       # the Hero slot of each seat (-1: a Boss seat)
     for q in range(n):
         if s.pos[q] >= 0:
-            cells[s.pos[q], 38 + (q - p) % n] = 1
+            cells[s.pos[q], 38 + slot[q]] = 1
     E = g._edge_idx if hasattr(g, "_edge_idx") else _edges(g)
     valid = E >= 0
     Ei = np.where(valid, E, 0)
@@ -200,7 +214,10 @@ def encode(s, p) -> np.ndarray:
     # heroes
     H = v[L.slices["heroes"]].reshape(4, HF)
     for q in range(n):
-        h = H[(q - p) % n]
+        j = slot[q]
+        if j < 0:
+            continue
+        h = H[j]
         disp = s.disp[q]
         down = sum(1 for c in disp if not c[1])
         w = s.wounds[q]
@@ -222,18 +239,19 @@ def encode(s, p) -> np.ndarray:
     if s.ph < PHASE_SLOTS:                  # the base game's phases; an element's phase is in its own block
         G[1 + s.ph] = 1
     o = 1 + PHASE_SLOTS
-    G[o + (s.lead - p) % n] = 1
-    if not s.terminal:
-        G[o + 4 + (s.cur - p) % n] = 1
+    if slot[s.lead] >= 0:
+        G[o + slot[s.lead]] = 1
+    if not s.terminal and slot[s.cur] >= 0:     # a Boss seat to act: its `boss` block
+        G[o + 4 + slot[s.cur]] = 1
     for h in s.team:                        # heroes attacking together
-        G[o + 8 + (h - p) % n] = 1
+        G[o + 8 + slot[h]] = 1
     G[o + 12] = s.team_succ / 50
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
     o += 13
     if s.opt_kind:
         # o .. o+6: group, side, kind, place, enter (also a 2B move's entry), colour, 2B side
-        G[o + (0, 0, 1, 2, 3, 4, 5, 6, 4)[s.opt_kind]] = 1
-        if s.opt_kind in (2, 7):
+        G[o + (0, 0, 1, 2, 3, 4, 5, 6, 4, 1)[s.opt_kind]] = 1     # a Boss player's side: as a side
+        if s.opt_kind in (2, 7, 9):
             for d in s.opts:
                 G[o + 7 + d] = 1
         elif s.opt_kind == 6:
@@ -287,7 +305,7 @@ def encode(s, p) -> np.ndarray:
         G[i + comp.room_shape[s.trap_card]] = 1
         G[i + 5 + comp.room_trap[s.trap_card] - 1] = 1
     i += 11
-    if len(s.clue_pending) > 2:
+    if len(s.clue_pending) > 2 and not (g.spy and s.clue_pending[0] != p):   # Spy Mode: the drawer's secret
         G[i + s.clue_pending[2]] = 1
     i += 25
     G[i] = s.living_heroes() / 4
@@ -333,6 +351,14 @@ def encode(s, p) -> np.ndarray:
         clock.encode(s, p, v[L.slices["clock"]])
     if g.skills:
         skills.encode(s, p, v[L.slices["skills"]])
+    if g.spy:
+        spy.encode(s, p, v[L.slices["spy"]])
+        if g.pvp:
+            pvp.encode(s, p, v[L.slices["pvp"]])
+    if g.scenario:
+        scenarios.encode(s, p, v[L.slices["scenario"]])
+    if g.boss_on:
+        boss_players.encode(s, p, v[L.slices["boss"]])
     np.clip(v, 0.0, 1.0, out=v)
     return v
 
@@ -358,7 +384,8 @@ def view(s, p) -> dict:
     nr = comp.num_rooms
 
     def name(c):
-        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else comp.room_name[c]
+        return "Starting Room" if c == nr else "Exit Control" if c == nr + 1 else "Scenario Room" if c == nr + 2 \
+            else comp.room_name[c]
 
     rooms = []
     for cell in range(geo.ncells):
@@ -420,7 +447,7 @@ def view(s, p) -> dict:
         "trap_card": comp.room_name[s.trap_card] if s.trap_card >= 0 else None,
         "clue_drawn": s.clue_pending[2] if len(s.clue_pending) > 2 else None,
         "slow_choice": {"kind": ("", "group", "side", "kind", "place", "enter", "colour", "2B side",
-                                 "2B enter")[s.opt_kind],
+                                 "2B enter", "boss side")[s.opt_kind],
                         "options": [list(o) if isinstance(o, (list, tuple)) else o for o in s.opts]},
         "placing": {"seat": s.pl_player, "queue": [list(q) for q in s.pl_queue], "kind": s.pl_kind},
         "display_choice": _display_choice(s),
@@ -429,6 +456,14 @@ def view(s, p) -> dict:
         out["clock"] = clock.view(s)
     if g.skills:
         out["skills"] = skills.view(s)
+    if g.spy:
+        out.update(spy.view(s, p))          # the Spy block; the Clue drawn and the deck's bottom, masked
+        if g.pvp:
+            out["pvp"] = pvp.view(s)
+    if g.scenario:
+        out["scenario"] = scenarios.view(s)
+    if g.boss_on:
+        out["boss_players"] = boss_players.view(s, p)
     return out
 
 

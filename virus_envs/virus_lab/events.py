@@ -24,6 +24,22 @@ def additional_creatures(number: int, heroes: int) -> int:
 class EventRules:
     """The Event phase: effects, trap checks."""
 
+    def _apply_event_choice(self, a, p):
+        """The Lead player keeps the Event he reads, or "If the Lead player does not like the Event card, he may
+        spend 1 Advantage ... to return it to the bottom of the Event deck and draw the next Event card"."""
+        if a == A.REDRAW:
+            self._use_adv(p)
+            self.event_deck.insert(0, self.event)
+            self.event_known.insert(0, p)       # only the Lead saw it
+            self.event = self.event_deck.pop()
+            del self.event_known[len(self.event_deck):]
+            if self.num_adv(p) == 0:
+                self.ph = PH_NONE
+                self._apply_event()
+        else:
+            self.ph = PH_NONE
+            self._apply_event()
+
     def _apply_event(self):
         comp = self.g.comp
         e = self.event

@@ -5,7 +5,7 @@
 | players | 1-4 Heroes, seats in clockwise order; the Lead player starts each phase |
 | turn | Event phase (from turn 2) -> Real Time phase (players act in turn, one action at a time, and pass) -> Slow phase (automatic: `auto_slow_phase`) -> Turn End (wounds, resources, recovery, refill, new Lead) |
 | actions | `actions.py` (one table for every phase); the mask is the only source of legality |
-| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`) |
+| returns | co-operative: +1 to every seat when a Hero exited with the Antidote and is not dead at the end, else -1 to every seat; 0 to all on truncation (`max_steps`); with Boss players per side (`boss_players.py`) |
 | scores | 1 per seat on a victory, 0 otherwise; `ranking()` gives the rulebook's ranking of a won game |
 
 Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
@@ -19,10 +19,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import campaign, clock, creatures as CR, skills
+from . import boss_players, campaign, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
+from .boss_actions import BossActionRules
+from .boss_players import BossPlayerRules
 from .board import Geometry, fits, rotate
 from .components import EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
@@ -41,7 +43,10 @@ from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import resolution, smoke, walls
+from . import pvp, resolution, scenarios, smoke, spy, walls
+from .pvp import PvpRules
+from .scenarios import ScenarioRules
+from .spy import SpyRules
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -64,10 +69,10 @@ _FIELDS = (
 
 
 class VirusLabGame(Game):
-    """Virus for 1-4 Heroes (base game, "No Real Time" variant). Config keys: docs/rules/virus_lab.md."""
+    """Virus for 1-4 Heroes, with 1-2 Boss players up to 6 seats ("No Real Time"). Config: docs/rules/virus_lab.md."""
 
     env_id = "virus_lab_v0"
-    min_players, max_players, default_players = 1, 4, 2
+    min_players, max_players, default_players = 1, 4, 2    # 5-6 only with Boss players (boss_players.py)
     cooperative = True          # every seat shares one result (core.Game.cooperative; team tournaments)
     DEFAULTS = {
         "difficulty": 2,            # 1-2-3: creature movement 1-2-3, Hero HP 8-7-6, Bosses 0-1-2
@@ -91,6 +96,11 @@ class VirusLabGame(Game):
         "walls": False,                 # Walls System: Barriers and bars bought singly (walls.py)
         "smoke_bombs": False,           # Special contents: Smoke bombs (smoke.py)
         "resolution_tokens": False,     # Special contents: Resolution tokens (resolution.py)
+        "spy": False,                   # Spy Mode: a secret Spy among the Heroes, Clues declared (spy.py)
+        "spy_verify": "unique",         # the verification: the cards shown single out the room / the room meets them
+        "pvp": False,                   # Advanced Combat: Player vs Player, "only for Spy mode variant" (pvp.py)
+        "scenario": "none",             # Scenarios: "reboot", "save_the_child", "captive" (scenarios.py)
+        "auto_child": True,             # Save the Child: the Lead player's moves of the Child by the default (child.py)
         # advanced elements, part 2 (issue 16): the clock, Skills, Campaign; each off by default
         "real_time": False,         # True: the Real Time phase against a simulated countdown (clock.py)
         "rt_countdown": 0,          # seconds of a Real Time phase; 0 = data/realtime.yaml by difficulty and Heroes
@@ -98,10 +108,18 @@ class VirusLabGame(Game):
         "skills": "none",           # the Skills expansion: "none" / "draft" (Method 1) / "auction" (Method 2)
         "campaign": False,          # True: one game of a campaign (campaign.py: campaign stats, Skills, XP)
         "campaign_games": 0,        # N > 0: a whole campaign of N games is one episode (campaign.CampaignState)
+        "boss_players": 0,          # PLAY AS BOSS: 1-2 of the seats (the last ones) play as Boss (boss_players.py)
+        "infected_boss": False,     # True: an infected dead Hero becomes a Boss player at the next Slow phase
+        "boss_win": "killer",       # who wins by the last Hero's death: "killer" (literal) / "all_bosses"
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
-               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS}
-    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20)}
+               "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged"), "skills": skills.METHODS,
+               "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES, "boss_win": boss_players.BOSS_WIN}
+    BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
+
+    def __init__(self, num_players: int | None = None, **config):
+        boss_players.allow_seats(self, num_players, config)      # 5-6 seats: Heroes plus Boss players
+        super().__init__(num_players, **config)
 
     def _validate_config(self):
         c = self.config
@@ -123,9 +141,12 @@ class VirusLabGame(Game):
         except ValueError as e:
             raise ValueError(f"config key 'data_dir': {e}") from None
         self.level = c["difficulty"]
+        boss_players.configure(self)
         clock.configure(self)
         campaign.configure(self)
         skills.configure(self)
+        spy.configure(self)
+        scenarios.configure(self)
         geo = Geometry(c["table_rows"], c["table_cols"])
         sr, sc = geo.rc(geo.start_cell)
         for i, ex in enumerate(self.comp.event_exit):
@@ -142,9 +163,10 @@ class VirusLabGame(Game):
         self.ranged = self.config["advanced_combat"] == "ranged"
         self.smoke = bool(self.config["smoke_bombs"])
         self.resolution = bool(self.config["resolution_tokens"])
-        if self.ranged or self.smoke or self.resolution:   # the advanced elements' actions, after the base ids
-            self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base = ranged_table(
-                self.geo, self.ranged, self.smoke, self.resolution)
+        if self.ranged or self.smoke or self.resolution or self.spy or self.boss_on:   # the elements' actions, last
+            (self.actions, self.ranged_base, self.ranged_dmax, self.smoke_base, self.resol_base, self.spy_base,
+             self.pvp_base, self.boss_base) = ranged_table(self.geo, self.ranged, self.smoke, self.resolution,
+                                                           self.spy, self.pvp, self.boss_on)
             self.num_actions = len(self.actions)
             if self.clock:                              # the countdown prices the added actions too
                 self.rt_cost = clock.action_costs(self.actions, self.rt_seconds)
@@ -160,12 +182,16 @@ class VirusLabGame(Game):
         self.walls = bool(self.config["walls"])
         self.incompatible = incompatible_table(comp)
         # rotated doorway masks and lab corners of every card (rooms, then START_CARD, EXIT_CARD)
-        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors]
+        doors = list(comp.room_doors) + [comp.start_doors, comp.exit_doors, scenarios.SCEN_DOORS]
         self.rot_doors = [[rotate(m, r) for r in range(4)] for m in doors]
         self.colour_of = self._colour_of
         # state fields of the advanced elements switched on (absent otherwise: the base game's dicts unchanged)
         self.extra_fields = (clock.FIELDS if self.clock else ()) + (skills.FIELDS if self.skills else ()) + (
-            campaign.FIELDS if self.campaign else ())
+            campaign.FIELDS if self.campaign else ()) + (spy.FIELDS if self.spy else ()) + (
+            pvp.FIELDS if self.pvp else ()) + (scenarios.FIELDS if self.scenario else ()) + (
+            boss_players.FIELDS if self.boss_on else ())
+        if self.boss_on:
+            self.cooperative = False        # sides: Heroes against Boss players (boss_players.sides)
         self._inner = {}
         self.layout = campaign.whole_layout(self) if self.config["campaign_games"] else encoding.layout(self)
         self.observation_shape = self.layout.shape
@@ -233,7 +259,7 @@ def _copy(v):
     return v
 
 
-class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
+class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules, CombatRules, WoundRules, TileRules,
                     TurnEndRules, LabRules, State):
     """One position of a game of Virus."""
 
@@ -265,7 +291,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.cre = bytearray(N * NK)
         self.flat = bytearray(N)
         self.pool = list(comp.cre_count)
-        self.bar_pool = walls.supply(n) if g.walls else list(comp.barrier_supply)
+        self.bar_pool = walls.supply(g.num_heroes) if g.walls else list(comp.barrier_supply)
         self.bosses, self.boss_seen = [], []
         self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
         self.exit_open = False
@@ -319,7 +345,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         # discarded cards back, reshuffle; per-player-count removals
         deck.extend(put_back)
         rng.shuffle(deck)
-        rem = comp.removals[n] if n in comp.removals else None
+        rem = comp.removals.get(g.num_heroes)          # by the number of Heroes (Boss players excepted)
         self.room_out = []          # removed at setup: unknown to every player
         if rem is not None:
             if "random" in rem:
@@ -412,6 +438,14 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.queue = [[Q_RT]]      # turn 1 has no Event phase
         if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
             self.queue.insert(0, [Q_SKILLS])
+        if g.spy:                   # the Spy deck dealt (spy.py), the PvP register (pvp.py)
+            spy.setup(self)
+            if g.pvp:
+                pvp.setup(self)
+        if g.scenario:
+            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
+        if g.boss_on:
+            self._bp_setup()
 
     def _put(self, cell, c, r, trap):
         self.card[cell] = c
@@ -433,11 +467,17 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         return self.truncated
 
     def returns(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
+        if self.g.boss_on:
+            return np.array(self.boss_returns())
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
+        if self.g.spy:
+            return spy.scores(self)
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
 
     def info(self) -> dict:
@@ -446,19 +486,9 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
 
     def ranking(self) -> list:
         """Seats from best to worst in a won game ("Ranking players"); [] when the game is lost."""
-        if not self.won:
-            return []
-        if len(self.exit_order) == 1:
-            return list(self.exit_order)
-        inf = [p for p in self.exit_order if self._infected(p)]
-        clean = [p for p in self.exit_order if not self._infected(p)]
-        top = [self.antidote_out] if self.antidote_out >= 0 else []
-        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
-        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
-
-    def _infected(self, p):
-        comp = self.g.comp
-        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+        if self.g.spy:
+            return spy.ranking(self, self._base_ranking())
+        return self._base_ranking()         # labs.py
 
     def clone(self) -> "VirusLabState":
         s = VirusLabState.__new__(VirusLabState)
@@ -546,15 +576,6 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.room_deck.insert(0, c)
         self.room_known += 1
 
-    def _remove_boss(self, i):
-        """Boss i leaves the map (killed, or its group returned to the reserve): its Leader miniature goes back to
-        the reserve, its card out of the game (still hidden if nobody met the Boss)."""
-        rec = self.bosses.pop(i)
-        self.boss_gone.append([rec[2], 1 if i in self.boss_seen else 0])
-        self.boss_seen = [j - (1 if j > i else 0) for j in self.boss_seen if j != i]
-        self.pool[rec[1]] += 1
-        self.cre[rec[0] * NK + CR.BOSS] -= 1
-
     def _move_cubes(self, p, k, cell):
         """Spend k Action cubes from p's stock onto `cell`."""
         self.stock[p] -= k
@@ -582,6 +603,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
     def _step(self, item):
         k = item[0]
         comp = self.g.comp
+        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
+            return
         if k == Q_EVENT:
             if not self.event_deck:
                 self._finish()
@@ -622,7 +645,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
                 c = self.card[cell]
                 if self.cubes[cell * self.n + p] and 0 <= c < comp.num_rooms:
                     cols.append(comp.room_colour[c])
-            CR.place_begin(self, p, cols)
+            CR.place_begin(self, self._placer(p), cols)     # a Boss player may place them (boss_players.py)
             self._place_continue()
         elif k == Q_DAMAGE:
             self.ret = RET_QUEUE
@@ -647,6 +670,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._late_step(item[1])
         elif k == Q_SKILLS:
             self._skills_step()
+        elif k == Q_BOSS:
+            self._boss_step()
         elif k == Q_DEEP_END:
             if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
                 self._finish()
@@ -659,7 +684,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         elif k == Q_RESPAWN:
             p = item[1]
             hosts = self._hosts(p)
-            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts:
+            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts and self.may_respawn(p):
                 if len(hosts) == 1:
                     self._respawn(p, hosts[0])
                 else:
@@ -670,6 +695,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
                 self.ph, self.cur = PH_FOUR, p
         elif k == Q_FINAL:
             self.queue[0:0] = final_attack_steps(self)
+        elif k == Q_PVP:
+            pvp.resolve(self)
         elif k == Q_NEXT:
             for p in range(self.n):
                 # "For each Major Advantage spent, the player must end his game 1 turn earlier."
@@ -680,22 +707,10 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
                 return
             # "The player to the right of the current Lead player becomes the new Lead player"
             self.lead = (self.lead - 1) % self.n
+            if self.g.boss_on:
+                self._bp_turn_end()
             self.turn += 1
             self.queue = [[Q_EVENT]]
-
-    def _slow_continue(self):
-        """Run the Creature movement until it ends or the Lead player must choose."""
-        if CR.slow_run(self, not self.g.config["auto_slow_phase"]):
-            self.ph, self.cur = PH_SLOW, self.lead
-            return
-        for p, amt in self.sl_events:
-            self.queue.insert(0, [Q_DAMAGE, p, amt, 0, 1])
-        self.sl_events = []
-
-    def _place_continue(self):
-        """Place the queued new Creatures until done or the placing player must choose."""
-        if CR.place_run(self, not self.g.config["auto_slow_phase"]):
-            self.ph, self.cur = PH_SLOW, self.pl_player
 
     def _finish(self):
         if self.terminal:
@@ -703,12 +718,8 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         self.terminal = True
         self.ph = PH_NONE
         q = self.antidote_out
-        self.won = q >= 0 and self.alive[q]
+        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
         self.queue = []
-
-    # -- real time phase -------------------------------------------------------------------
-    def _take_major(self, p):
-        self.majors[p] += 1
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
@@ -722,8 +733,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         elif ph in (PH_WOUND, PH_REFILL):
             m[A.KEEP] = m[A.REDRAW] = True      # asked only when a redraw is possible
         elif ph == PH_CLUE:
-            m[A.KEEP] = True
-            m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0
+            self._mask_clue(m, p)
         elif ph == PH_TRAP:
             opts = self._trap_options(self.trap_card)
             for h, d, r in opts:
@@ -773,19 +783,14 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._mask_late(m, p)
         elif ph == PH_SKILL:
             self._mask_skill(m, p)
+        elif ph == PH_SCENARIO:
+            self._mask_scenario(m, p)
+        elif ph == PH_BOSS:
+            self._mask_boss(m, p)
         elif ph >= PH_FLIP:                 # PH_FLIP, PH_DEATH_FLIP, PH_RESTORE: `flip display slot k`
             for k in self._display_open(p):
                 m[A.FLIP + k] = True
         return m
-
-    def _major_ok(self, p):
-        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
-        the Major Advantage cards (value 1, or 2 for a second one) must last."""
-        if self.turn >= LAST_TURN - self.majors[p]:
-            return False
-        used = sum((m + 1) // 2 for m in self.majors)
-        extra = 1 if self.majors[p] % 2 == 0 else 0
-        return used + extra <= self.g.comp.major_cards
 
     def _groups(self):
         """Cells holding a Creature group, in cell order (at most MAX_GROUPS)."""
@@ -809,19 +814,7 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
         if ph == PH_ACT:
             self._apply_act(a, p)
         elif ph == PH_EVENT:
-            if a == A.REDRAW:
-                # "return it to the bottom of the Event deck and draw the next Event card"
-                self._use_adv(p)
-                self.event_deck.insert(0, self.event)
-                self.event_known.insert(0, p)       # only the Lead saw it
-                self.event = self.event_deck.pop()
-                del self.event_known[len(self.event_deck):]
-                if self.num_adv(p) == 0:
-                    self.ph = PH_NONE
-                    self._apply_event()
-            else:
-                self.ph = PH_NONE
-                self._apply_event()
+            self._apply_event_choice(a, p)      # events.py
         elif ph == PH_CLUE:
             self._apply_clue(a, p)
         elif ph == PH_TRAP:
@@ -865,12 +858,16 @@ class VirusLabState(HiddenInfo, ClockRules, CampaignRules, SkillRules, RealTimeR
             self._apply_late(a, p)
         elif ph == PH_SKILL:
             self._apply_skill(a, p)
+        elif ph == PH_SCENARIO:
+            self._apply_scenario(a, p)
+        elif ph == PH_BOSS:
+            self._apply_boss(a, p)
         elif ph == PH_SLOW:
             kind = self.opt_kind
             CR.apply_option(self, a - A.OPTION)
             if self.opt_kind == CR.OPT_NONE:        # else the choice asked a follow-up (2B side, entry)
                 self.ph = PH_NONE
-                if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER):   # movement; the others: placement
+                if kind in (CR.OPT_GROUP, CR.OPT_SIDE, CR.OPT_ENTER, CR.OPT_BOSS):   # movement; else placement
                     self._slow_continue()
                 else:
                     self._place_continue()

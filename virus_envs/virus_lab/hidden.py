@@ -9,7 +9,7 @@ Known to one seat only: the Event the Lead player "draws ... and secretly reads"
 returned to the bottom of the deck.
 Hidden from everybody, resampled: the order of the decks under what is known, the Room cards removed at setup
 with 1-3 Heroes, the faces of face-down wounds (within their known backs), unrevealed Boss cards (the deck, the
-Bosses on the map, those that left it unmet), future chance (core).
+Bosses on the map, those that left it unmet, the other Boss players' hands), future chance (core).
 
 A mixin of `game.VirusLabState`; docs/rules/virus_lab.md "Hidden information" lists the components by name.
 """
@@ -74,6 +74,13 @@ class HiddenInfo:
         return ([i for i in range(len(self.bosses)) if i not in self.boss_seen],
                 [i for i, b in enumerate(self.boss_gone) if not b[1]])
 
+    def _hidden_hands(self, p):
+        """(seat, index) of the Boss cards in the other Boss players' hands that p cannot know ("keeping them secret
+        from the other players"; a card taken back face up by a deactivation is known)."""
+        if not self.g.boss_on:
+            return []
+        return [(q, j) for q in range(self.n) if q != p for j, c in enumerate(self.bp_hand[q]) if not c[1]]
+
     # -- determinize ---------------------------------------------------------------------------
     def _determinize(self, p: int, rng):
         """A copy with every card p cannot know resampled, what p knows kept (module docstring)."""
@@ -119,7 +126,9 @@ class HiddenInfo:
                 s.wounds[w[1]][w[2]][0] = c
         # Boss cards nobody has seen
         on_map, gone = s._hidden_bosses()
-        pool = s.boss_deck + [s.bosses[i][2] for i in on_map] + [s.boss_gone[i][0] for i in gone]
+        hands = s._hidden_hands(p)
+        pool = s.boss_deck + [s.bosses[i][2] for i in on_map] + [s.boss_gone[i][0] for i in gone] + [
+            s.bp_hand[q][j][0] for q, j in hands]
         rng.shuffle(pool)
         nd = len(s.boss_deck)
         s.boss_deck = pool[:nd]
@@ -127,6 +136,8 @@ class HiddenInfo:
             s.bosses[i][2] = pool[nd + k]
         for k, i in enumerate(gone):
             s.boss_gone[i][0] = pool[nd + len(on_map) + k]
+        for k, (q, j) in enumerate(hands):
+            s.bp_hand[q][j][0] = pool[nd + len(on_map) + len(gone) + k]
         return s
 
     # -- hidden facts --------------------------------------------------------------------------
@@ -152,7 +163,8 @@ class HiddenInfo:
         if _arrangements(h, hs) * _arrangements(len(cards) - h, ns) * _arrangements(free, free) > 1:
             facts["wound cards"] = cards
         on_map, gone = self._hidden_bosses()
-        cards = self.boss_deck + [self.bosses[i][2] for i in on_map] + [self.boss_gone[i][0] for i in gone]
+        cards = self.boss_deck + [self.bosses[i][2] for i in on_map] + [self.boss_gone[i][0] for i in gone] + [
+            self.bp_hand[q][j][0] for q, j in self._hidden_hands(p)]
         if len(cards) >= 2:
             facts["Boss cards"] = cards
         return facts

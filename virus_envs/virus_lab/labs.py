@@ -16,6 +16,25 @@ NK = CR.NK
 class LabRules:
     """Research Labs, Clue cards, the Antidote and the Exit Control Rooms."""
 
+    def _base_ranking(self):
+        """ "Ranking players": "If a single Hero, infected or not, leaves the map with the Antidote, that player is the
+        best player. If more than 1 Hero exits the map, non-infected Heroes are ranked in reverse order of exit, then
+        infected Heroes without the Antidote are ranked in reverse order of exit." [] when the game is lost."""
+        if not self.won:
+            return []
+        if len(self.exit_order) == 1:
+            return list(self.exit_order)
+        inf = [p for p in self.exit_order if self._infected(p)]
+        clean = [p for p in self.exit_order if not self._infected(p)]
+        top = [self.antidote_out] if self.antidote_out >= 0 else []
+        rest = [p for p in reversed(clean) if p not in top] + [p for p in reversed(inf) if p not in top]
+        return top + rest + [p for p in range(self.n) if p not in top and p not in rest]
+
+    def _infected(self, p):
+        """Face-down wounds with the infection symbol (checked at death or at the end)."""
+        comp = self.g.comp
+        return self.infected_dead[p] or any(w[1] and w[0] >= 0 and comp.wound_infection[w[0]] for w in self.wounds[p])
+
     def _check_exit_open(self):
         """Exit Control Rooms "activated simultaneously" (ASSUMPTION: within the same Real Time phase)."""
         a0, a1 = set(self.act_exit[0]), set(self.act_exit[1])
@@ -69,6 +88,10 @@ class LabRules:
             self._place_clue(self.clue_pending.pop())
         self.clue_pending = []
         return False
+
+    def _mask_clue(self, m, p):
+        m[A.KEEP] = True
+        m[A.REDRAW] = self.num_adv(p) >= 2 and len(self.clue_deck) > 0     # "use 2 Advantages"
 
     def _apply_clue(self, a, p):
         c = self.clue_pending.pop()

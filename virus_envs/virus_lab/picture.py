@@ -76,6 +76,11 @@ def _room(svg, g, idx, room, t):
     elif name == "Exit Control":
         on = room["cell"] in {c for act in t["exit_activated"] for c in act}
         svg.ctext(x + S / 2, y + 9, "EXIT", size=8, fill="#1b5e20" if on else INK, weight="bold")
+    elif name == "Scenario Room":         # scenarios.py: the Computer Room, the Child's room, the Captive's room
+        sc = t["scenario"]
+        label = {"reboot": "COMPUTER", "save_the_child": "CHILD RM", "captive": "CAPTIVE"}[sc["scenario"]]
+        off = sc["computer_room_deactivated"]
+        svg.ctext(x + S / 2, y + 9, label, size=7, fill="#1b5e20" if off else INK, weight="bold")
     elif c >= 0 and not room["trap"]:
         if comp.room_lab[c] >= 0:       # the Research Lab symbol in its corner, turned with the card
             k = (comp.room_lab[c] + room["rot"]) % 4
@@ -89,6 +94,9 @@ def _room(svg, g, idx, room, t):
             svg.text(x + 4, y + S - 4, label, size=9 if special == 1 else 6.5, fill="#b00020", weight="bold")
         if comp.room_bonus[c]:
             svg.text(x + S - 4, y + S - 4, f"+{comp.room_bonus[c]}", size=8, fill="#4a148c", anchor="end", weight="bold")
+    ch = t.get("scenario", {}).get("child") if t.get("scenario") else None
+    if ch and ch["state"] == "in the lab" and ch["follows"] < 0 and ch["cell"] == room["cell"]:
+        svg.ctext(x + S / 2, y + S / 2, "child", size=8, fill="#b00020", weight="bold")
     # Creatures: one chip per kind with its count
     cx = x + 4
     cy = y + S - 24

@@ -24,12 +24,14 @@ from .actions import SIDE, build_actions
 _TABLES = {}
 
 
-def action_table(geo, ranged, smoke, resolution=False):
+def action_table(geo, ranged, smoke, resolution=False, spy=False, pvp=False, boss=False):
     """The base action table plus, in this order, `ranged attack <side> distance <k>` (k = 1 .. the longest line
-    of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py) and the Resolution
-    tokens' 10 actions (with `resolution`, resolution.py): (table, first ranged id, longest distance, first smoke
-    id, first Resolution id)."""
-    key = (geo.rows, geo.cols, ranged, smoke, resolution)
+    of the table; with `ranged`), `buy smoke bomb`, `use smoke bomb` (with `smoke`, smoke.py), the Resolution
+    tokens' 10 actions (with `resolution`, resolution.py), `declare clue <c>` x 25 (with `spy`, spy.py), the
+    6 Player vs Player actions (with `pvp`, pvp.py) and the Boss players' 8 actions (with `boss`,
+    boss_actions.NAMES): (table, first ranged id, longest distance, first smoke id, first Resolution id, first
+    declaration id, first PvP id, first Boss id)."""
+    key = (geo.rows, geo.cols, ranged, smoke, resolution, spy, pvp, boss)
     if key not in _TABLES:
         t = build_actions()
         base = len(t)
@@ -47,7 +49,21 @@ def action_table(geo, ranged, smoke, resolution=False):
             from .resolution import names
             for i, name in enumerate(names()):
                 t.add(name, ("resolution", i))
-        _TABLES[key] = (t, base, dmax, sm, rs)
+        sb = len(t)
+        if spy:
+            for c in range(25):
+                t.add(f"declare clue {c}", ("declare", c))
+        pb = len(t)
+        if pvp:
+            from .pvp import names as pvp_names
+            for i, name in enumerate(pvp_names()):
+                t.add(name, ("pvp_attack", i) if i < 4 else ("pvp", i))
+        bs = len(t)
+        if boss:
+            from .boss_actions import NAMES
+            for i, name in enumerate(NAMES):
+                t.add(name, ("boss", i))
+        _TABLES[key] = (t, base, dmax, sm, rs, sb, pb, bs)
     return _TABLES[key]
 
 

@@ -7,7 +7,7 @@ so that each rule family reads on its own.
 from __future__ import annotations
 
 from . import creatures as CR
-from . import ranged, smoke
+from . import ranged, smoke, spy
 from .actions import A, GIFTS, MAX_DISPLAY, MAX_NET, NSLOT, NUM_ACTIONS, TABLE, explore_id
 from .board import DOOR_CLOSED, connected, fits, mismatches
 from .components import (EF_BLACKOUT, EF_LOCKDOWN, EF_REBOOT, SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN,
@@ -121,6 +121,7 @@ class RealTimeRules:
             return
         # Additional Final Attack: "at the beginning of Slow Phase" (before the Four-leaf tokens and the movement)
         dq += [[Q_FINAL]] if self.g.final_attack else []
+        dq += [[Q_BOSS]] if self.g.boss_on else []     # the Boss players' actions (boss_actions.py)
         self.queue = dq + [[Q_FOUR, p] for p in self._order_from_lead()] + [[Q_SLOW], [Q_PLACE], [Q_DEEP]] + [
             [Q_GAIN, p] for p in self._order_from_lead()] + [[Q_RECOVER]] + [
             [Q_RESPAWN, p] for p in self._order_from_lead()] + [[Q_NEXT]]
@@ -182,6 +183,8 @@ class RealTimeRules:
             if c == EXIT_CARD:
                 i = self.exit_cells.index(cell)
                 m[A.ACTIVATE] = eff != EF_REBOOT and not self.exit_open and p not in self.act_exit[i]
+            elif c == SCEN_CARD:            # Reboot: deactivate the Computer Room (scenarios.py)
+                m[A.ACTIVATE] = self._may_deactivate(p, cell)
             elif 0 <= c < comp.num_rooms and not self.trapside[cell] and eff != EF_LOCKDOWN \
                     and self.sp_uses[cell] < 3:
                 sp = comp.room_special[c]
@@ -278,6 +281,9 @@ class RealTimeRules:
             if c == EXIT_CARD:
                 self.act_exit[self.exit_cells.index(cell)].append(p)
                 self._check_exit_open()
+                pending = self.ph == PH_SCENARIO    # Reboot: the Computer Room is placed now (scenarios.py)
+            elif c == SCEN_CARD:
+                self._deactivate(p, cell)
             else:
                 self.sp_uses[cell] += 1
                 sp = comp.room_special[c]
@@ -299,6 +305,8 @@ class RealTimeRules:
             self._move_cubes(p, 1, cell)
             self.antidote_cell = -1
             self.antidote_holder = p
+            if g.spy:
+                spy.verify(self, p)         # Spy Mode: "all players must show their clue cards for a verification"
         elif a == A.EXIT:
             self._move_cubes(p, 1, cell)
             self.pos[p] = -1

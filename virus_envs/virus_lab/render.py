@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .components import COLOURS, TOKENS
 from .encoding import _display_choice
+from . import scenarios
 
 
 def render(s) -> str:
@@ -23,7 +24,7 @@ def render(s) -> str:
             if k < 0:
                 row.append(" . ")
                 continue
-            tag = "S" if k == nr else "X" if k == nr + 1 else COLOURS[comp.room_colour[k]][0]
+            tag = "S" if k == nr else "X" if k == nr + 1 else "R" if k == nr + 2 else COLOURS[comp.room_colour[k]][0]
             tag = tag.lower() if s.trapside[cell] else tag.upper()
             mid = "."
             heroes = [str(p) for p in range(s.n) if s.pos[p] == cell]
@@ -33,6 +34,8 @@ def render(s) -> str:
                 mid = "*"
             elif s.antidote_cell == cell:
                 mid = "A"
+            elif s.g.child and s.child[1] < 0 and s.child[2] == 1 and s.child[0] == cell:
+                mid = "c"                   # the Child, alone (Save the Child; R = the Scenario room)
             row.append(f"{tag}{mid}{tag}")
         lines.append(" ".join(row))
     for p in range(s.n):
@@ -46,6 +49,11 @@ def render(s) -> str:
     if dc:
         lines.append(f"display choice ({dc['kind']}, for '{dc['for']}'): seat {dc['seat']} picks {dc['left']} "
                      f"of slots {dc['slots']}" + (f", chosen {dc['chosen']}" if dc["chosen"] else ""))
+    if s.g.scenario:
+        sc = scenarios.view(s)
+        lines.append(f"scenario {sc['scenario']}: room {sc['room']}, goal met {sc['goal_met']}"
+                     + (f", child {sc['child']['state']} (follows {sc['child']['follows']})" if s.g.child else "")
+                     + (f", computer room deactivated {sc['computer_room_deactivated']}" if s.g.scenario == scenarios.REBOOT else ""))
     lines.append(f"clues {list(s.clues)}  antidote {s.antidote_cell}  exit open {s.exit_open}  "
                  f"room deck {len(s.room_deck)}")
     if s.terminal:
@@ -86,8 +94,11 @@ def seat_text(g, v: dict) -> str:
         out.append(f"{r:>3} " + " ".join(row))
     out.append("rooms: R/Y/B/G colour (lower case: trap side), S Starting Room, X Exit Control; cell = row * "
                f"{geo.cols} + column")
+    boss_seats = v["boss_players"]["seats"] if v.get("boss_players") else ()
     for h in v["heroes"]:
         q = h["seat"]
+        if q in boss_seats:             # listed below as a Boss player
+            continue
         where = "exited" if h["exited"] else ("dead" if not h["alive"] else f"room {h['pos']}")
         wounds = " ".join(("?" if w["face_down"] else "w") + ("!" if w["deep"] else "") for w in h["wounds"]) or "none"
         toks = ", ".join(f"{TOKENS[k].replace('_', '-')} {n}" for k, n in enumerate(h["tokens"]) if n) or "no tokens"
@@ -103,5 +114,15 @@ def seat_text(g, v: dict) -> str:
     if dc:
         out.append(f"display choice ({dc['kind']}, for '{dc['for']}'): player_{dc['seat']} picks {dc['left']} "
                    f"of slots {dc['slots']}")
+    bp = v.get("boss_players")
+    if bp:                  # Play as Boss: the Boss players, their Bosses, the reader's own hand and choice
+        for q in bp["seats"]:
+            boss = (f"Boss {bp['active'][q]} in room {bp['active_cell'][q]}, damage {bp['damage'][q]}"
+                    if bp["active"][q] else "no Boss")
+            out.append(f"player_{q}{' (you)' if q == p else ''} plays as Boss: {bp['hand_sizes'][q]} cards; {boss}")
+        if bp["hand"]:
+            out.append(f"    your Boss cards: {', '.join(bp['hand'])}")
+        if bp["choice"] and bp["choice"]["options"]:
+            out.append(f"    your choice: slow option i = {bp['choice']['options']}")
     return "\n".join(out)
 

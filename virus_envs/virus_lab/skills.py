@@ -28,6 +28,7 @@ import os
 from ..core.data import load_yaml
 from ..core.validate import check_int, check_ints, check_list, fail
 from .actions import A
+from .boss_players import seat_slot
 from .components import DATA_DIR, TOKENS
 from .flow import *  # noqa: F401,F403  (phase and queue codes)
 
@@ -195,12 +196,12 @@ class SkillRules:
             return
         cards = list(range(NUM_SKILLS))
         self.rng.shuffle(cards)
-        k = min(2 * self.n + 1, NUM_SKILLS)
+        k = min(2 * self.g.num_heroes + 1, NUM_SKILLS)     # X: the Heroes (Boss players hold no Skill, boss_players.py)
         self.sk_table, self.sk_box = cards[:k], sorted(cards[k:])
         self.sk_bids = [[-1, 0] for _ in range(k)]
 
     def _skills_step(self):
-        order = self._order_from_lead()
+        order = [p for p in self._order_from_lead() if p < self.g.num_heroes]     # Boss players take no Skill
         if self.g.skill_method == SK_DRAFT:
             self.sk_mode = SK_DRAFT
             self.sk_order = order + order[::-1]
@@ -315,12 +316,13 @@ def encode(s, p, out) -> None:
             j = base + 10 * k
             out[j] = 1
             o, c = s.sk_bids[i]
-            if o >= 0:
+            if o >= 0 and seat_slot(s, o, p) >= 0:
                 out[j + 5] = c / 8
-                out[j + 6 + (o - p) % n] = 1
+                out[j + 6 + seat_slot(s, o, p)] = 1
     for q in range(n):
         for k in s.skills[q]:
-            out[base + 10 * k + 1 + (q - p) % n] = 1
+            if seat_slot(s, q, p) >= 0:
+                out[base + 10 * k + 1 + seat_slot(s, q, p)] = 1
 
 
 def view(s) -> dict:

@@ -142,12 +142,7 @@ class WoundRules:
         for b in range(4):
             self.bar_pool[b] += self.t_bar[p][b]
             self.t_bar[p][b] = 0
-        self.bullet_pool += self.bullets[p]
-        self.bullets[p] = min(5, self.bullet_pool)
-        self.bullet_pool -= self.bullets[p]
-        tot = self.stock[p] + self.reserve[p]
-        self.stock[p] = min(5, tot)
-        self.reserve[p] = tot - self.stock[p]
+        self._penalty_cubes(p)
         # ASSUMPTION: the dead Hero's Rooms display and Net cards (seen by all) go to the bottom of the deck
         for c, _ in self.disp[p]:
             self._room_to_bottom(c)
@@ -156,16 +151,28 @@ class WoundRules:
         self.disp[p], self.net[p] = [], []
         while len(self.disp[p]) < 8 and self.room_deck:
             self.disp[p].append([self._pop_room(), True])
+        self._death_flips(p)
+        del comp
+
+    def _penalty_cubes(self, p):
+        """ "Take just 5 bullet cubes and 5 Action cubes in his stock" (the others to the reserves)."""
+        self.bullet_pool += self.bullets[p]
+        self.bullets[p] = min(5, self.bullet_pool)
+        self.bullet_pool -= self.bullets[p]
+        tot = self.stock[p] + self.reserve[p]
+        self.stock[p] = min(5, tot)
+        self.reserve[p] = tot - self.stock[p]
+
+    def _death_flips(self, p):
+        """ "Flip 6 room cards face down on the player's Rooms display": his choice, card by card (PH_DEATH_FLIP);
+        the documented default (the first six cards) with `auto_display_choices` or 6 cards or fewer."""
         d = self.disp[p]
         if self.g.auto_disp or len(d) <= 6:
-            # the documented default: the first six cards
             for _ in range(min(6, len(d))):
                 d[default_death_flip_slot(d)][1] = False
         else:
-            # "Flip 6 room cards face down on the player's Rooms display": his choice, card by card
             self.flip = [PH_NONE, -1, 6, len(d), 6]
             self.ph, self.cur = PH_DEATH_FLIP, p
-        del comp
 
     def _retire(self, p):
         """The Hero's game ends (Major Advantages): ASSUMPTION: he leaves the map without exiting."""
