@@ -116,16 +116,3 @@ class AdvantageRules:
             self.adv_paid = f[4]
             self._dispatch(f[1], f[0], p)
             self.adv_paid = 0
-
-    # -- Major Advantages ------------------------------------------------------------------------
-    def _take_major(self, p):
-        self.majors[p] += 1
-
-    def _major_ok(self, p):
-        """ "A player can declare a Major Advantage only if he has an additional game turn available to play";
-        the Major Advantage cards (value 1, or 2 for a second one) must last."""
-        if self.turn >= LAST_TURN - self.majors[p]:
-            return False
-        used = sum((m + 1) // 2 for m in self.majors)
-        extra = 1 if self.majors[p] % 2 == 0 else 0
-        return used + extra <= self.g.comp.major_cards
