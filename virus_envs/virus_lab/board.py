@@ -163,3 +163,27 @@ def colour_group(geo, card, doors, breach, colour_of, cell: int, col: int | None
                 seen.add(y)
                 stack.append(y)
     return sorted(seen)
+
+
+def draw_fitting_room(s, y: int, back: int = -1):
+    """Exploring from the Room deck (Creatures moved by a Boss player, the Child): "Draw the first card in the Room
+    deck and place it ... If the card is not compatible, draw another card until you find one that fits.
+    Incompatible cards must be reshuffled with the Room deck." Returns (card, rotation) of the first card that fits
+    space y in its first fitting rotation (opening towards side `back` when given), or None when no card of the deck
+    fits; the misfits go back and the deck is shuffled (its known bottom cards become unknown). Placing the card is
+    the caller's."""
+    g = s.g
+    misfits, found = [], None
+    while s.room_deck:
+        c = s._pop_room()
+        rots = [r for r in range(4) if fits(g.geo, s.card, s.doors, s.breach, y, g.rot_doors[c][r])
+                and (back < 0 or (g.rot_doors[c][r] >> back) & 1)]
+        if rots:
+            found = (c, rots[0])
+            break
+        misfits.append(c)
+    if misfits:
+        s.room_deck.extend(misfits)
+        s.rng.shuffle(s.room_deck)
+        s.room_known = 0
+    return found

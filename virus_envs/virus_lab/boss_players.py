@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..core.validate import check_int, check_ints, check_list, fail
 from . import creatures as CR
-from .board import ALERT, CAPACITY, bfs, fits
+from .board import ALERT, CAPACITY, bfs, draw_fitting_room
 from .flow import *  # noqa: F401,F403  (phase and queue codes)
 
 FIELDS = ("bp_seat", "bp_hand", "bp_boss", "bp_dmg", "bp_box", "bp_mode", "bp_opts", "bp_pick", "bp_todo",
@@ -146,25 +146,16 @@ def explore(s, cell, d):
     of the deck fits (the group stands still)."""
     g = s.g
     y = g.geo.NB[cell][d]
-    misfits, placed = [], False
-    while s.room_deck:
-        c = s._pop_room()
-        rots = [r for r in range(4) if fits(g.geo, s.card, s.doors, s.breach, y, g.rot_doors[c][r])
-                and (g.rot_doors[c][r] >> ((d + 2) % 4)) & 1]
-        if rots:
-            s._put(y, c, rots[0], False)
-            if g.comp.room_lab[c] >= 0:
-                # ASSUMPTION: its lab symbol counts for the Research Labs; a Boss player draws no Clue card
-                s.labcells.append(y)
-                s.labvert[y] = g.geo.VERTEX[y][(g.comp.room_lab[c] + rots[0]) % 4]
-            placed = True
-            break
-        misfits.append(c)
-    if misfits:
-        s.room_deck.extend(misfits)
-        s.rng.shuffle(s.room_deck)
-        s.room_known = 0
-    return placed
+    drawn = draw_fitting_room(s, y, back=(d + 2) % 4)
+    if drawn is None:
+        return False
+    c, r = drawn
+    s._put(y, c, r, False)
+    if g.comp.room_lab[c] >= 0:
+        # ASSUMPTION: its lab symbol counts for the Research Labs; a Boss player draws no Clue card
+        s.labcells.append(y)
+        s.labvert[y] = g.geo.VERTEX[y][(g.comp.room_lab[c] + r) % 4]
+    return True
 
 
 def step_side(s, cell, d):

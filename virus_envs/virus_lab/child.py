@@ -27,7 +27,7 @@ counts Action cubes, which the Child has none of).
 from __future__ import annotations
 
 from . import creatures as CR
-from .board import ALERT, DOOR_CLOSED, bfs, connected, fits
+from .board import ALERT, DOOR_CLOSED, bfs, connected, draw_fitting_room
 from .positioning import manhattan
 
 CHILD_IN, CHILD_DEAD, CHILD_SAFE = 1, 2, 3
@@ -87,21 +87,11 @@ def _explore(s, y) -> bool:
     """ "draw the top room from the Room deck and place it. If the Room is not compatible with the previous rooms,
     discard it and draw a new card until you find a compatible one. Reshuffle the discarded cards back into the
     Room deck." False when no card of the deck fits (the Child stays)."""
-    g = s.g
-    misfits, placed = [], False
-    while s.room_deck:
-        c = s._pop_room()
-        rots = [r for r in range(4) if fits(g.geo, s.card, s.doors, s.breach, y, g.rot_doors[c][r])]
-        if rots:
-            s._put(y, c, rots[0], False)
-            placed = True
-            break
-        misfits.append(c)
-    if misfits:
-        s.room_deck.extend(misfits)
-        s.rng.shuffle(s.room_deck)
-        s.room_known = 0            # the cards returned to the bottom are shuffled in
-    return placed
+    drawn = draw_fitting_room(s, y)
+    if drawn is None:
+        return False
+    s._put(y, drawn[0], drawn[1], False)
+    return True
 
 
 def _arrive(s, y):
