@@ -115,11 +115,17 @@ class VirusLabGame(Game):
         "boss_players": 0,          # PLAY AS BOSS: 1-2 of the seats (the last ones) play as Boss (boss_players.py)
         "infected_boss": False,     # True: an infected dead Hero becomes a Boss player at the next Slow phase
         "boss_win": "killer",       # who wins by the last Hero's death: "killer" (literal) / "all_bosses"
+        # a campaign with Spy and Boss players (campaign.py, assumptions C1-C4)
+        "campaign_boss_from": "escalation",  # campaign_games: the Boss seats join by the ladder / play from game 1
+        "spy_xp": "zero",           # the Spy's XP when the Heroes win: "zero" (literal) / "no_bonus"
+        "boss_xp": "none",          # a Boss player's XP: "none" (literal) / "win" (3 XP when his side wins)
+        "campaign_infected": "keep",  # a Hero turned Boss keeps his record (literal) / "reset" (a new Hero)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"),
                "skills": skills.METHODS, "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES,
-               "boss_win": boss_players.BOSS_WIN}
+               "boss_win": boss_players.BOSS_WIN, "campaign_boss_from": campaign.BOSS_FROM,
+               "spy_xp": campaign.SPY_XP, "boss_xp": campaign.BOSS_XP, "campaign_infected": campaign.INFECTED}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
 
     def __init__(self, num_players: int | None = None, **config):
@@ -487,15 +493,18 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, d
         return self.truncated
 
     def returns(self) -> np.ndarray:
-        if self.g.spy:
+        if self.g.spy and not self.g.boss_on:
             return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
         if self.g.boss_on:
-            return np.array(self.boss_returns())
+            return np.array(self.boss_returns())    # per side: the Heroes, the Spy, the Boss players
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
+        if self.g.spy and self.g.boss_on:
+            wins = self.winning_sides() if self.terminal else set()
+            return np.array([1.0 if x in wins else 0.0 for x in self.sides()])
         if self.g.spy:
             return spy.scores(self)
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
