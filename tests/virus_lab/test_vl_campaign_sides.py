@@ -243,3 +243,20 @@ def test_seat_relative_scenario_pieces_are_among_the_heroes():
     for p, slot in ((1, 2), (4, 3), (3, 0)):
         block = s.observation(p)[sl]
         assert block[flag:flag + 4].tolist() == [1.0 if k == slot else 0.0 for k in range(4)]
+
+
+@pytest.mark.parametrize("n,cfg", [(4, dict(spy=True, pvp=True, boss_players=1)),
+                                   (5, dict(scenario="save_the_child", boss_players=2)),
+                                   (5, dict(scenario="captive", boss_players=1, infected_boss=True)),
+                                   (6, dict(scenario="reboot", spy=True, boss_players=2)),
+                                   (3, dict(campaign=True, spy=True, boss_players=1)),
+                                   (3, dict(campaign_games=2, boss_players=1, difficulty=3))])
+def test_the_heuristic_plays_the_combinations_legally(n, cfg):
+    """The team heuristic (Heroes, the Spy's lies, the Boss side) plays every new combination to its end; the arena
+    refuses an illegal action."""
+    from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
+    from virus_envs.experiments.arena import play_game
+    g = VirusLabGame(num_players=n, **cfg)
+    for seed in range(2):
+        st, _ = play_game(g, [VirusLabHeuristic(g) for _ in range(n)], seed=seed)
+        assert st.is_terminal() and not st.is_truncated() and len(st.returns()) == n

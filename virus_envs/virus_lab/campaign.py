@@ -596,7 +596,8 @@ class CampaignState(State):
     def render_for(self, p: int) -> str:
         if self.in_game(p):
             return self.inner.render_for(p)
-        return f"{self.render()}\n{json.dumps(self._camp_view(p))}"
+        # the record only (the game's full text, hidden cards included, is not for a seat)
+        return f"{self.render().splitlines()[0]}\n{self.phase()}\n{json.dumps(self._camp_view(p))}"
 
     def picture(self, p: int | None = None) -> str:
         """The table of the game under way (a Pre-Play, or a seat not yet in play, has no table: a text card of the

@@ -294,7 +294,7 @@ def view(s, p) -> dict:
     and the cards returned to the bottom only for the seat who saw them."""
     cp = s.clue_pending
     out = {"spy": {
-        "my_card": "spy" if s.spy_seat == p else "hero",
+        "my_card": "spy" if s.spy_seat == p else "hero" if p < s.g.num_heroes else None,   # Boss players: none
         "cards": (sides(s) if s.terminal else None), "spy_in_box": (s.spy_seat < 0 if s.terminal else None),
         "my_clues": list(s.spy_hand[p]), "declared": [list(d) for d in s.spy_decl],
         "held": [len(h) for h in s.spy_hand], "to_declare": bool(s.spy_wait) and cp[:1] == [p],
