@@ -13,6 +13,11 @@ Three pieces:
   decisions, then a game, then the next Pre-Play ..., N games; the PettingZoo env of such a game has a whole
   campaign as its episode.
 
+With Spy Mode and Boss players (assumptions C1-C4 of docs/rules/virus_lab.md): a game's XP reads the sides
+(`xp_earned`, `winning_sides`); the ladder (`ladder`) has "Adding the Spy modality" and "Adding a player which plays
+as Boss"; a whole campaign fixes its seats up front, the last `boss_players` reserved for the Boss players, who have
+no decision before they join (`CampaignState.in_game`); its return per seat is the mean of its games' returns.
+
 Pre-Play decisions (`slow option i`, the i-th option of the pending choice, listed in the view):
 option 0 done; 1 / 2 Knowledge +1 / +2 (2 / 5 XP); 3 / 4 Stamina +1 / +2 (3 / 7 XP); 5 / 6 Hit points +1 / +2
 (2 / 5 XP); 7 + k want Skill card k (4 XP for one Skill, 10 for two: the second costs 6). In a Skill auction
