@@ -9,7 +9,9 @@ stream, drawn inside its kernel without a Python call per game. This module repr
 - `PCG64.random_raw` (128-bit LCG, XSL-RR output), the 32-bit halves numpy keeps (`has_uint32`);
 - `Generator.integers(low, high)` for int64 ranges below 2**32 (Lemire's bounded method on 32-bit
   draws: `buffered_bounded_lemire_uint32` in numpy's distributions.c), the only draw the Roll &
-  Write rules make (`rng.integers(1, 7, size=(n, d))` draws its elements in C order, one each).
+  Write rules make (`rng.integers(1, 7, size=(n, d))` draws its elements in C order, one each);
+- `Generator.shuffle` and `permutation(n)` (`interval` = numpy's `random_interval`, `shuffle`), the
+  deals of VIRUS! and Virus & Co.
 
 A generator is a row of 6 uint64 in an array (`RS[i]`): state high, state low, increment high,
 increment low, has_uint32, the kept 32-bit half. `to_state_dict` / `from_state_dict` give numpy's
@@ -163,6 +165,35 @@ def bounded(RS, i, span):
             m = next32(RS, i) * excl
             left = m & M32
     return np.int64(m >> S32)
+
+
+@njit
+def interval(RS, i, mx):
+    """numpy's `random_interval(max)` for max < 2**32: a uniform int in [0, mx], drawn as numpy does it
+    (the next 32-bit half masked to the smallest 2**k - 1 >= mx, drawn again while above mx)."""
+    if mx <= 0:
+        return 0
+    mask = U(mx)
+    mask |= mask >> ONE
+    mask |= mask >> U(2)
+    mask |= mask >> U(4)
+    mask |= mask >> U(8)
+    mask |= mask >> S16
+    v = next32(RS, i) & mask
+    while v > U(mx):
+        v = next32(RS, i) & mask
+    return np.int64(v)
+
+
+@njit
+def shuffle(RS, i, arr, n):
+    """`Generator.shuffle` of the first n items of the 1-d array arr, in place, as numpy does it (for a list,
+    an array, and so `permutation(n)`: Fisher-Yates from the top down, swap index `random_interval(k)`)."""
+    for k in range(n - 1, 0, -1):
+        j = interval(RS, i, k)
+        t = arr[k]
+        arr[k] = arr[j]
+        arr[j] = t
 
 
 def to_state_dict(row) -> dict:
