@@ -180,7 +180,7 @@ def test_skill_auction_secret_bids():
 def test_difficulty_rises_after_a_won_game():
     """ "If the previous game has been won by Heroes, the next play must be increased in difficulty" (the level,
     up to 3)."""
-    c = Campaign(1, 4)
+    c = Campaign(1, 4, escalation="ladder")
     c.pre = {}
     g = VirusLabGame(num_players=1, campaign=True)
     s = g.new_initial_state(seed=0)
@@ -204,7 +204,7 @@ def test_escalation_after_difficulty_three():
     adds the Additional Final Attack, the one after Legend tiles, then the Scenarios, then the special contents; the
     games are built with them."""
     g = VirusLabGame(num_players=1, campaign_games=5, difficulty=3)
-    c = Campaign(1, 5, difficulty=3)
+    c = Campaign(1, 5, difficulty=3, escalation="ladder")
     c.pre = {}
     s = g.inner_game(3).new_initial_state(seed=0)
     s.terminal, s.won = True, True
@@ -255,7 +255,7 @@ def test_escalation_by_scenarios():
     The Captive; one Scenario a game, so each replaces the one before); then the special contents, and the ladder
     ends."""
     g = VirusLabGame(num_players=1, campaign_games=8, difficulty=3)
-    c = Campaign(1, 8, difficulty=3)
+    c = Campaign(1, 8, difficulty=3, escalation="ladder")
     s = g.inner_game(3).new_initial_state(seed=0)
     s.terminal, s.won = True, True
     for _ in range(3):
