@@ -79,7 +79,8 @@ def inner_game(g, difficulty, extras=()):
     key = (difficulty, tuple(extras))
     inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **extra_config(extras))
+        cfg = dict(g.config, campaign=True, campaign_games=0, campaign_ladder="", difficulty=difficulty,
+                   **extra_config(extras))
         # the seats reserved for Boss players (the last ones) play from the game their step is reached (or from the
         # first, `campaign_boss_from="start"`); before that the game has the Hero seats only
         if g.config["campaign_boss_from"] != "start":
