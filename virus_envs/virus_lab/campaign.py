@@ -7,21 +7,23 @@ Three pieces:
   Hero bought; his Skill cards; the kills and Boss kills that earn XP; "If a Hero dies, the player must discard all
   Skill cards owned and take an equal number of new Skills (or up to the Skills available)".
 - `Campaign`: the engine-level record carried between games (per Hero XP, stats bought, Skill cards; the
-  difficulty; the results) with the Pre-Play rules (purchases, the Skill auction) and the XP of a finished game;
-  `to_dict` / `from_dict`.
+  difficulty; the results; the ways chosen to raise the difficulty) with the Pre-Play rules (purchases, the Skill
+  auction), the XP of a finished game and the escalation after a won game (the players' choice, `record(game,
+  way)` / `escalate`, or a ladder: escalation.py); `to_dict` / `from_dict`.
 - `CampaignState`: a whole campaign as one state of `virus_lab_v0` (config `campaign_games=N`): Pre-Play
   decisions, then a game, then the next Pre-Play ..., N games; the PettingZoo env of such a game has a whole
   campaign as its episode.
 
 With Spy Mode and Boss players (assumptions C1-C4 of docs/rules/virus_lab.md): a game's XP reads the sides
-(`xp_earned`, `winning_sides`); the ladder (`ladder`) has "Adding the Spy modality" and "Adding a player which plays
+(`xp_earned`, `winning_sides`); the escalation's ways (`escalation.ladder`) have "Adding the Spy modality" and "Adding a player which plays
 as Boss"; a whole campaign fixes its seats up front, the last `boss_players` reserved for the Boss players, who have
 no decision before they join (`CampaignState.in_game`); its return per seat is the mean of its games' returns.
 
 Pre-Play decisions (`slow option i`, the i-th option of the pending choice, listed in the view):
 option 0 done; 1 / 2 Knowledge +1 / +2 (2 / 5 XP); 3 / 4 Stamina +1 / +2 (3 / 7 XP); 5 / 6 Hit points +1 / +2
 (2 / 5 XP); 7 + k want Skill card k (4 XP for one Skill, 10 for two: the second costs 6). In a Skill auction
-option x = a secret bid of x XP.
+option x = a secret bid of x XP. After a won game (`campaign_escalation="choice"`) the Pre-Play opens with the Lead
+player's choice of the way to raise the difficulty: option i = `escalation.WAYS[i]`, only the open ways legal.
 """
 from __future__ import annotations
 
