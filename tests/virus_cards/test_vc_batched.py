@@ -25,8 +25,13 @@ from virus_envs.virus_cards.batched import VirusCardsBatch
 from virus_envs.virus_cards.game import VirusCardsGame
 
 
+#: VIRUS_BATCH_SCALE=k plays k times as many games in the side-by-side tests (default 1: about 1,250
+#: games in all, about 2 minutes of CPU; docs/scale.md gives the larger runs and their counts)
+SCALE = int(os.environ.get("VIRUS_BATCH_SCALE", "1"))
+
+
 def play_side_by_side(n, games, B, seed, check_every, **config):
-    """Random play in both engines until `games` games have ended; everything compared as it goes.
+    """Random play in both engines until `games` (times SCALE) games have ended; everything compared as it goes.
 
     Returns (games ended, truncated games, decisions compared, Counter of action kinds played, deck flips)."""
     b = VirusCardsBatch(B, num_players=n, **config)
@@ -36,6 +41,7 @@ def play_side_by_side(n, games, B, seed, check_every, **config):
     for i, s in enumerate(states):
         assert b.to_dict(i) == s.to_dict(), f"deal of game {i}"
     rng = np.random.default_rng(seed + 1)
+    games *= SCALE
     ended = truncated = decisions = flips = 0
     kinds = Counter()
     t = 0
@@ -90,7 +96,7 @@ def play_side_by_side(n, games, B, seed, check_every, **config):
 @pytest.mark.parametrize("n,games,B", [(2, 300, 128), (3, 200, 96), (4, 150, 64), (5, 100, 48), (6, 100, 48)])
 def test_random_games_identical_to_the_scalar_engine(n, games, B):
     ended, _, decisions, kinds, flips = play_side_by_side(n, games, B, seed=n, check_every=17)
-    assert ended >= games and decisions > 20 * games
+    assert ended >= games * SCALE and decisions > 20 * games * SCALE
     # every kind of decision was compared, and decks turned over from the discard pile (public decks)
     assert all(kinds[k] > 0 for k in range(6)), kinds
     assert flips > 0
@@ -162,12 +168,13 @@ def test_scalar_positions_loaded_into_the_batch_play_on_identically():
     while not b.is_terminal().all():
         a = b.random_actions(rng)
         b.step(a)
+        obs = b.observation(np.full(32, 1))
         for i, s in enumerate(states):
             if a[i] >= 0:
                 s.apply_action(int(a[i]))
             assert b.to_dict(i) == s.to_dict()
             np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
-            np.testing.assert_array_equal(b.observation(np.full(32, 1))[i], s.observation(1))
+            np.testing.assert_array_equal(obs[i], s.observation(1))
     bad = states[0].to_dict()
     bad["turns"] = -3
     with pytest.raises(ValueError, match="turns"):
