@@ -183,6 +183,35 @@ def test_scalar_positions_loaded_into_the_batch_play_on_identically():
         b.load(32, states[0])
 
 
+def test_an_observation_is_written_only_from_what_the_seat_may_see():
+    """Seat p's batched observation (and the acting seat's mask) stays the same when everything p cannot
+    see is dealt again (`determinize(p)`: other hands' unknown cards, a face-down deck), in positions with
+    and without a turned-over (public) deck."""
+    g = VirusCardsGame(4)
+    rng = np.random.default_rng(8)
+    b = VirusCardsBatch(2, game=g, autoreset=False)
+    public = private = compared = 0
+    for k in range(40):
+        s = g.new_initial_state(seed=500 + k)
+        for _ in range(int(rng.integers(0, 250))):
+            if s.is_terminal():
+                break
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        public += s.deck_public
+        private += not s.deck_public
+        for p in range(4):
+            t = s.determinize(p, rng)
+            b.load(0, s)
+            b.load(1, t)
+            obs = b.observation(np.array([p, p]))
+            np.testing.assert_array_equal(obs[0], obs[1], err_msg=f"position {k}, seat {p}")
+            if s.current_player() == p:
+                np.testing.assert_array_equal(b.legal_action_mask()[0], b.legal_action_mask()[1])
+            if b.to_dict(0)["hands"] != b.to_dict(1)["hands"]:
+                compared += 1
+    assert public > 5 and private > 5 and compared > 20     # both kinds of deck; hidden cards that really moved
+
+
 def test_the_state_of_a_slot_is_a_scalar_state():
     b = VirusCardsBatch(3, num_players=3)
     b.reset(9)
