@@ -29,23 +29,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core import IllegalActionError
 from ..core import pcg64
-from ..core.jit import HAVE_NUMBA
-from ..roll_write.batched import BatchStep
+from ..core.batch import BatchEngine, BatchStep, check_batch_size
 from . import kernels as K
 from .game import VirusCardsGame
 
 __all__ = ["VirusCardsBatch", "BatchStep"]
 
 
-class VirusCardsBatch:
-    """`batch_size` games of one VirusCardsGame config; see the module docstring."""
+class VirusCardsBatch(BatchEngine):
+    """`batch_size` games of one VirusCardsGame config; see the module docstring (reset, step, masks,
+    seeds and random actions: `core/batch.py`)."""
+
+    K = K
 
     def __init__(self, batch_size: int = 1024, num_players: int | None = None, autoreset: bool = True,
                  game: VirusCardsGame | None = None, **config):
-        if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
-            raise ValueError(f"batch_size must be an int >= 1, got {batch_size!r}")
+        batch_size = check_batch_size(batch_size)
         if game is None:
             game = VirusCardsGame(num_players, **config)
         elif num_players is not None or config:
@@ -56,23 +56,9 @@ class VirusCardsBatch:
             raise ValueError(f"config key 'deck'/'deck_file': the batched engine holds decks of at most {K.MAXD} "
                              f"cards, this one has {game.deck.size}")
         self.game = g = game
-        self.B = B = int(batch_size)
-        self.num_players = n = g.num_players
-        self.num_actions = g.num_actions
         self.observation_shape = tuple(g.observation_shape)
-        self.autoreset = bool(autoreset)
-        self.compiled = HAVE_NUMBA
+        self._arrays(batch_size, g.num_players, g.num_actions, autoreset)
         self._tables(g)
-        self.S = np.zeros((B, K.ROW), dtype=np.int32)
-        self.RS = np.zeros((B, 6), dtype=np.uint64)
-        self.SEEDS = np.zeros(B, dtype=np.int64)
-        self.M = np.zeros((B, g.num_actions), dtype=np.bool_)
-        self._done = np.zeros(B, dtype=np.bool_)
-        self._fseed = np.zeros(B, dtype=np.int64)
-        self._fscores = np.zeros((B, n), dtype=np.float64)
-        self._freturns = np.zeros((B, n), dtype=np.float64)
-        self._ftrunc = np.zeros(B, dtype=np.bool_)
-        self._ready = False
 
     def _tables(self, g: VirusCardsGame) -> None:
         """The game's tables as arrays for the kernels (built once)."""
@@ -115,46 +101,7 @@ class VirusCardsBatch:
         self.TF = np.concatenate([T.type_scale, T.slot_rows.ravel()]).astype(np.float32)
         self.FD = np.array([T.inv_deck, T.inv_turns], dtype=np.float64)
 
-    # -- the batch API ------------------------------------------------------------------------------
-    def reset(self, seeds) -> None:
-        """Start every game afresh: seeds is one non-negative int (game i gets seeds + i) or B of them."""
-        if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-            seeds = np.arange(self.B, dtype=np.int64) + int(seeds)
-        arr = np.asarray(list(seeds) if not isinstance(seeds, np.ndarray) else seeds)
-        if arr.shape != (self.B,) or arr.dtype.kind not in "iu":
-            raise ValueError(f"seeds must be one int or {self.B} ints, got shape {arr.shape} of {arr.dtype}")
-        if (arr < 0).any() or (arr >= 1 << 63).any():
-            raise ValueError("seeds must be non-negative ints below 2**63")
-        K.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
-        self._done[:] = False
-        self._ready = True
-
-    def step(self, actions, partial: bool = False) -> BatchStep:
-        """One action per game for its current player (-1 for a finished game without autoreset).
-        partial=True: -1 means "this game waits" (self-play: only the games where an opponent is to move).
-
-        An illegal action raises IllegalActionError naming the game, and no game moves."""
-        if not self._ready:
-            raise ValueError("call reset(seeds) before step")
-        a = np.ascontiguousarray(actions, dtype=np.int64)
-        if a.shape != (self.B,):
-            raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
-        bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
-                           self._freturns, self._ftrunc, bool(partial))
-        if bad >= 0:
-            over = bool(self.is_terminal()[bad])
-            raise IllegalActionError(int(a[bad]), "game over" if over else "batched game",
-                                     int(self.current_player()[bad]),
-                                     f"game {bad} of the batch: " + ("finished, expects -1" if over
-                                                                     else "not allowed by the rules here"))
-        return BatchStep(self._done, self._fseed, self._fscores, self._freturns, self._ftrunc)
-
-    def legal_action_mask(self) -> np.ndarray:
-        """(B, num_actions) bool, read-only: each game's legal actions (all False in a finished game)."""
-        m = self.M.view()
-        m.flags.writeable = False
-        return m
-
+    # -- the batch API (and core/batch.py's) ---------------------------------------------------------
     def is_terminal(self) -> np.ndarray:
         S = self.S
         return (S[:, K.WIN] >= 0) | (S[:, K.TRUNC] != 0)
@@ -163,19 +110,10 @@ class VirusCardsBatch:
         """(B,) seat to decide in each game; -1 where the game is over."""
         return np.where(self.is_terminal(), -1, self.S[:, K.TP])
 
-    @property
-    def seeds(self) -> np.ndarray:
-        """(B,) the seed each game in the batch was started with (-1: loaded with `load`)."""
-        return self.SEEDS.copy()
-
     def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
         """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
         in a finished game)."""
-        if seats is None:
-            seats = np.maximum(self.current_player(), 0)
-        seats = np.ascontiguousarray(np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.B,)))
-        if ((seats < 0) | (seats >= self.num_players)).any():
-            raise ValueError(f"seats must be in 0..{self.num_players - 1}")
+        seats = self._seats(seats)
         if out is None:
             out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
         K.observe_batch(self.S, seats, self.TB, self.TF, self.FD, out)
@@ -194,13 +132,6 @@ class VirusCardsBatch:
         r = np.zeros_like(sc)
         K.outcome_batch(self.S, self.TB, sc, r)
         return sc, r
-
-    def random_actions(self, rng: np.random.Generator, out: np.ndarray | None = None) -> np.ndarray:
-        """(B,) a uniformly drawn legal action per game (-1 in a finished game)."""
-        if out is None:
-            out = np.empty(self.B, dtype=np.int64)
-        K.random_actions(self.M, rng.random(self.B), out)
-        return out
 
     # -- one game out of the batch ------------------------------------------------------------------
     def to_dict(self, i: int) -> dict:
