@@ -303,3 +303,32 @@ def test_a_short_campaign_with_choices_played_by_the_heuristic():
     assert s.camp.chosen == ["difficulty", "final_attack"]
     d = s.to_dict()
     assert g.state_from_dict(json.loads(json.dumps(d))).to_dict() == d
+
+
+def test_a_game_without_some_special_rooms_sees_each_part_at_its_own_place():
+    """A campaign whose config has the Teleport rooms on but not the Morbo card: its first game lacks the Morbo part
+    that the largest game (after "Adding the special Teleport-Drifting rooms and the Morbo card") has before the
+    Teleport part. The whole campaign's observation places each part of the game's `advanced` block by name: the
+    Teleport numbers go to the Teleport place, the Morbo place stays empty."""
+    from virus_envs.virus_lab.encoding import advanced_parts
+    g = VirusLabGame(num_players=1, campaign_games=2, teleport_rooms=True)
+    s = g.new_initial_state(seed=0)
+    while s.inner is None:
+        s.apply_action(OPT)
+    ig, big = s.inner.g, g.largest
+    assert ig.teleport and not ig.morbo and big.morbo and big.teleport
+    n = ig.layout.size
+    marks = (np.arange(1, n + 1) / (n + 1)).astype(np.float32)     # every number tells its place (all in (0, 1))
+    s.inner.observation = lambda p: marks.copy()
+    v = s.observation(0)
+
+    def part(game, start, name):
+        for nm, size in advanced_parts(game):
+            if nm == name:
+                return start, start + size
+            start += size
+    a, b = part(ig, ig.layout.slices["advanced"].start, "teleport")
+    c, d = part(big, g.inner_layout.slices["advanced"].start, "teleport")
+    assert v[c:d].tolist() == marks[a:b].tolist()
+    m0, m1 = part(big, g.inner_layout.slices["advanced"].start, "morbo")
+    assert not v[m0:m1].any()

@@ -36,6 +36,7 @@ from ..core.validate import check_int, check_ints, check_list, fail
 from .actions import A, MAX_OPTS
 from .flow import PH_GAIN, PH_NONE  # noqa: F401
 from .boss_players import seat_slot
+from .encoding import advanced_parts
 from .skills import MAX_SKILLS, NUM_SKILLS
 from . import escalation as escalation_mod
 from .escalation import BOSS_STEPS, DIFFICULTY, ESCALATION, LEAD, SPY_STEP, WAYS, extra_config, ladder  # noqa: F401
@@ -91,6 +92,15 @@ def inner_game(g, difficulty, extras=()):
     return inner
 
 
+def _parts_at(game, start: int) -> list:
+    """The `advanced` block's parts of `game` as (name, (begin, end)), the block starting at `start`."""
+    out = []
+    for name, size in advanced_parts(game):
+        out.append((name, (start, start + size)))
+        start += size
+    return out
+
+
 def whole_layout(g) -> ObsLayout:
     """A whole campaign's observation: a game's blocks, then the `campaign` block. The game's blocks are those of the
     largest game, every element of the escalation on (the `scenario` block included: zero in a game without a
@@ -98,6 +108,7 @@ def whole_layout(g) -> ObsLayout:
     inner = g.inner_game(START_DIFFICULTY, g.ladder)       # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
     g.inner_layout = inner.layout
+    g.largest = inner
     g.skill_cards = inner.skill_cards
     g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last (`whole_ids`)
     for name in ("ranged_base", "ranged_dmax", "smoke_base", "resol_base", "spy_base", "pvp_base", "boss_base",
@@ -611,7 +622,12 @@ class CampaignState(State):
             # special contents has a shorter `advanced` block, the same prefix)
             obs, full = self.inner.observation(p), g.inner_layout.slices
             for name, sl in self.inner.g.layout.slices.items():
-                v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
+                if name == "advanced":  # its parts by name too: a config may have some special rooms on already
+                    dst = dict(_parts_at(g.largest, full[name].start))
+                    for part, (a, b) in _parts_at(self.inner.g, sl.start):
+                        v[dst[part][0]:dst[part][0] + b - a] = obs[a:b]
+                else:
+                    v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
         o = v[k:]
         c, pre, n = self.camp, self.camp.pre, self.n
         o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10
