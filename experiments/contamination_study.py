@@ -1143,9 +1143,17 @@ def _add_v2_args(p):
     contamination_v2.add_args(p)
 
 
+def _add_virus_co_args(p):
+    from virus_envs.experiments.studies import virus_co
+
+    virus_co.add_args(p)
+
+
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
            "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
-                                              "win probability, pre-registered hypotheses (issue 18)")}
+                                              "win probability, pre-registered hypotheses (issue 18)"),
+           "virus-co": (_add_virus_co_args, "Virus & Co: when to pay and when to keep, the value of a pill, of each "
+                                            "risk card (randomised interventions, issue 18)")}
 
 
 def register(sub):
