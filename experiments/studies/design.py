@@ -32,7 +32,7 @@ from virus_envs.experiments.studies.contamination_v2 import holm, replicated, t_
 
 __all__ = ["Hypothesis", "StudyConfig", "load_config", "play_arms", "in_cell", "effects", "test_hypotheses",
            "exploratory", "analyse", "run_study", "tables_markdown", "write_docs", "plot", "holm", "t_test",
-           "replicated", "draw", "choose", "run_command"]
+           "replicated", "draw", "choose", "run_command", "add_common_args"]
 
 Cell = Union[int, str]
 
@@ -268,6 +268,19 @@ def run_study(cfg: StudyConfig, one_game, name: str, families: dict, echo=print,
     (out / "results.json").write_text(json.dumps(res, indent=1))
     echo(f"done in {res['minutes']} min: {len(rows)} intervention points; written to {out}")
     return res
+
+
+def add_common_args(p, config: str, page: str) -> None:
+    """The options every study of this shape takes."""
+    p.add_argument("--config", default=config, help=f"study YAML (default: the shipped {config})")
+    p.add_argument("--games", type=int, default=None, help="games per seed and player count (override)")
+    p.add_argument("--seeds", type=int, nargs="+", default=None, help="replication seeds (override)")
+    p.add_argument("--rollouts", type=int, default=None, help="rollouts per arm (override)")
+    p.add_argument("--continuation", default=None, help="agent spec playing the arms out (override)")
+    p.add_argument("--no-check", action="store_true", help="skip the search check of the config")
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--out", default=None)
+    p.add_argument("--docs", default=None, help=f"docs folder whose {page} gets the tables ('' = none)")
 
 
 def run_command(args, echo, game_id, name, families, explore, one_game_fn, start, end, title) -> dict:

@@ -196,16 +196,7 @@ def one_game(task: dict) -> list[dict]:
 def add_args(p):
     from virus_envs import configs
 
-    p.add_argument("--config", default=configs.path("studies", "virus_co.yaml"),
-                   help="study YAML (default: the shipped configs/studies/virus_co.yaml)")
-    p.add_argument("--games", type=int, default=None, help="games per seed and player count (override)")
-    p.add_argument("--seeds", type=int, nargs="+", default=None, help="replication seeds (override)")
-    p.add_argument("--rollouts", type=int, default=None, help="rollouts per arm (override)")
-    p.add_argument("--continuation", default=None, help="agent spec playing the arms out (override)")
-    p.add_argument("--no-check", action="store_true", help="skip the search check of the config")
-    p.add_argument("--workers", type=int, default=None)
-    p.add_argument("--out", default=None)
-    p.add_argument("--docs", default=None, help="docs folder whose virus_co.md gets the tables ('' = none)")
+    design.add_common_args(p, configs.path("studies", "virus_co.yaml"), "virus_co.md")
     p.set_defaults(func=cmd)
 
 
