@@ -75,15 +75,20 @@ class StudyConfig:
     hypotheses of those families"""
 
 
+def check_hypothesis_ids(path: str, hyps: list) -> None:
+    """A study's config must list its pre-registered hypotheses, each id once."""
+    if not hyps:
+        raise ValueError(f"{path}: key 'hypotheses' must list the pre-registered hypotheses")
+    ids = [h.id for h in hyps]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"{path}: key 'hypotheses' repeats an id")
+
+
 def load_config(path: str, known_families: dict) -> StudyConfig:
     from virus_envs.experiments import configfile
 
     cfg = configfile.read(path, StudyConfig)
-    if not cfg.hypotheses:
-        raise ValueError(f"{path}: key 'hypotheses' must list the pre-registered hypotheses")
-    ids = [h.id for h in cfg.hypotheses]
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"{path}: key 'hypotheses' repeats an id")
+    check_hypothesis_ids(path, cfg.hypotheses)
     for f in cfg.families:
         if f not in known_families:
             raise ValueError(f"{path}: key 'families': unknown family {f!r} (known: {', '.join(known_families)})")
@@ -158,6 +163,51 @@ def play_arms(at, seat: int, arms: dict, continuation: str, rollouts: int, rng, 
         else:
             out[name] = {"win": float(np.mean(wins)), "margin": float(np.mean(margins))}
     return out
+
+
+def one_game(task: dict, game_id: str, tag: int, eligible, arms_and_cell) -> list[dict]:
+    """Play one game with the base policy; per family one eligible decision drawn uniformly (reservoir
+    sampling over the playthrough), then every arm from it. One row per family with an eligible decision.
+
+    `eligible(state, family)`; `arms_and_cell(state, family, chooser, rng) -> (arms, cell)` (arms as for
+    `play_arms`, the cell's fields). `tag` keeps each study's random streams apart."""
+    import virus_envs
+    from virus_envs import agents
+    from virus_envs.experiments.arena import play_from
+
+    cfg, n, seed, gi, fams = task["cfg"], task["players"], task["seed"], task["game"], task["families"]
+    game = virus_envs.game(game_id, n)
+    rng = np.random.default_rng([seed, n, gi, 18, tag])
+    state = game.new_initial_state(seed=int(rng.integers(2**62)))
+    line = [agents.make(cfg.base, game) for _ in range(n)]
+    for i, ag in enumerate(line):
+        ag.reset(seed=int(rng.integers(2**62)))
+    pick = {f: np.random.default_rng([seed, n, gi, 18, tag + 1, k]) for k, f in enumerate(fams)}
+    seen = {f: 0 for f in fams}
+    kept = {f: None for f in fams}
+
+    def probe(st):
+        for f in fams:
+            if eligible(st, f):
+                seen[f] += 1
+                if pick[f].random() < 1.0 / seen[f]:        # reservoir: uniform among the eligible decisions
+                    kept[f] = st.clone()
+
+    play_from(state, line, before_each=probe)
+    rows = []
+    for k, f in enumerate(fams):
+        at = kept[f]
+        if at is None:
+            continue
+        p = at.current_player()
+        chooser = agents.make(cfg.base, game)
+        chooser.reset(seed=int(rng.integers(2**62)))
+        arms, cell = arms_and_cell(at, f, chooser, rng)
+        res = play_arms(at, p, arms, cfg.continuation, task["rollouts"],
+                        np.random.default_rng([seed, n, gi, 18, tag + 2, k]), acting=task.get("acting", ""))
+        rows.append({"seed": seed, "players": n, "game": gi, "family": f, "seat": p, "eligible": seen[f],
+                     "cell": cell, "arms": res})
+    return rows
 
 
 # -- the analysis --------------------------------------------------------------------------------------

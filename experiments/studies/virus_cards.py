@@ -141,45 +141,11 @@ def arms(at, family: str, chooser, rng) -> tuple[dict, dict]:
 
 
 def one_game(task: dict) -> list[dict]:
-    """Play one game with the base policy; per family one eligible decision drawn uniformly (reservoir
-    sampling), then every arm from it. One row per family with an eligible decision."""
-    import virus_envs
-    from virus_envs import agents
-    from virus_envs.experiments.arena import play_from
-
-    cfg, n, seed, gi, fams = task["cfg"], task["players"], task["seed"], task["game"], task["families"]
-    game = virus_envs.game(GAME, n)
-    rng = np.random.default_rng([seed, n, gi, 18, 5])
-    state = game.new_initial_state(seed=int(rng.integers(2**62)))
-    line = [agents.make(cfg.base, game) for _ in range(n)]
-    for i, ag in enumerate(line):
-        ag.reset(seed=int(rng.integers(2**62)))
-    pick = {f: np.random.default_rng([seed, n, gi, 18, 6, k]) for k, f in enumerate(fams)}
-    seen = {f: 0 for f in fams}
-    kept = {f: None for f in fams}
-
-    def probe(st):
-        for f in fams:
-            if eligible(st, f):
-                seen[f] += 1
-                if pick[f].random() < 1.0 / seen[f]:
-                    kept[f] = st.clone()
-
-    play_from(state, line, before_each=probe)
-    rows = []
-    for k, f in enumerate(fams):
-        at = kept[f]
-        if at is None:
-            continue
-        p = at.current_player()
-        chooser = agents.make(cfg.base, game)
-        chooser.reset(seed=int(rng.integers(2**62)))
-        arm_fns, extra = arms(at, f, chooser, rng)
-        res = design.play_arms(at, p, arm_fns, cfg.continuation, task["rollouts"],
-                               np.random.default_rng([seed, n, gi, 18, 7, k]), acting=task.get("acting", ""))
-        rows.append({"seed": seed, "players": n, "game": gi, "family": f, "seat": p, "eligible": seen[f],
-                     "cell": {**cell(at, f), **extra}, "arms": res})
-    return rows
+    """One game of the base policy, one intervention point per family (`design.one_game`)."""
+    def arms_and_cell(at, f, chooser, rng):
+        fns, extra = arms(at, f, chooser, rng)
+        return fns, {**cell(at, f), **extra}
+    return design.one_game(task, GAME, 5, eligible, arms_and_cell)
 
 
 def add_args(p):

@@ -106,12 +106,10 @@ def configurations(cfg: StudyConfig) -> dict:
 def load_config(path: str) -> StudyConfig:
     from virus_envs.experiments import configfile
 
+    from virus_envs.experiments.studies.design import check_hypothesis_ids
+
     cfg = configfile.read(path, StudyConfig)
-    if not cfg.hypotheses:
-        raise ValueError(f"{path}: key 'hypotheses' must list the pre-registered hypotheses")
-    ids = [h.id for h in cfg.hypotheses]
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"{path}: key 'hypotheses' repeats an id")
+    check_hypothesis_ids(path, cfg.hypotheses)
     confs = configurations(cfg)
     vids = [v.id for v in cfg.sweep.variants]
     if len(set(vids)) != len(vids) or any(v in ("base",) or v.startswith("h") and v[1:2].isdigit() for v in vids):
