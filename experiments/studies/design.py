@@ -32,7 +32,7 @@ from virus_envs.experiments.studies.contamination_v2 import holm, replicated, t_
 
 __all__ = ["Hypothesis", "StudyConfig", "load_config", "play_arms", "in_cell", "effects", "test_hypotheses",
            "exploratory", "analyse", "run_study", "tables_markdown", "write_docs", "plot", "holm", "t_test",
-           "replicated", "draw", "choose", "run_command", "add_common_args"]
+           "replicated", "draw", "choose", "run_command", "add_common_args", "plot_cells"]
 
 Cell = Union[int, str]
 
@@ -333,7 +333,7 @@ def add_common_args(p, config: str, page: str) -> None:
     p.add_argument("--docs", default=None, help=f"docs folder whose {page} gets the tables ('' = none)")
 
 
-def run_command(args, echo, game_id, name, families, explore, one_game_fn, start, end, title) -> dict:
+def run_command(args, echo, game_id, name, families, explore, one_game_fn, start, end, title, picks=()) -> dict:
     """The study command shared by the studies of this shape: config, overrides, the run, the docs."""
     import dataclasses
 
@@ -356,6 +356,8 @@ def run_command(args, echo, game_id, name, families, explore, one_game_fn, start
         echo(f"tables written to {write_docs(res, str(docs / f'{name}.md'), start, end)}")
         (docs / f"{name}.json").write_text(json.dumps(res, indent=1))
         echo(f"figure {plot(res, str(docs / f'{name}.png'), title)}")
+        if picks:
+            echo(f"figure {plot_cells(res, list(picks), str(docs / f'{name}_cells.png'))}")
     return res
 
 
@@ -430,6 +432,32 @@ def write_docs(res: dict, path: str, start: str, end: str) -> str:
     tail = rest.split(end, 1)[1]
     p.write_text(head + start + "\n" + tables_markdown(res) + "\n" + end + tail)
     return str(p)
+
+
+def plot_cells(res: dict, picks: list, path: str) -> str:
+    """The exploratory cells of `picks` ([family, field] pairs; field 'all' = every contrast of the family
+    overall): each contrast's paired effect on win share, 95% interval, filled when rejected after Holm."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cells = [c for fam, fld in picks for c in res["exploratory"]
+             if c["family"] == fam and c["field"] == fld and c["win"].get("ci95")]
+    labels = [f"{c['family']}: {c['contrast']}" + (f", {c['field']} {c['value']}" if c["field"] != "all" else "")
+              for c in cells]
+    fig, ax = plt.subplots(figsize=(7.5, 0.28 * len(cells) + 1.3))
+    for i, c in enumerate(cells):
+        m, (lo, hi) = c["win"]["mean"], c["win"]["ci95"]
+        ax.errorbar(m, i, xerr=[[m - lo], [hi - m]], fmt="o", ms=4, color="C0", mfc="C0" if c["rejected"] else "white")
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(range(len(cells)), labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("effect on win share, seeds pooled (filled: rejected after Holm)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
 
 
 def plot(res: dict, path: str, title: str = "") -> str:
