@@ -17,6 +17,8 @@ is how far the team got (`progress`: 0 nothing, 1 the Antidote placed on the map
   shuffles as far as the two configurations draw alike).
 - **Tests.** Each pre-registered contrast: the mean paired difference of wins, its 95% t-interval and p;
   Holm per seed over all the hypotheses; a headline only if rejected on every seed with the same sign.
+- **Did the change act at all?** For each variant, the deals whose play changed (a different number of
+  decisions from the baseline's game on the same deal): a rule that never comes into play changes none.
 """
 from __future__ import annotations
 
@@ -205,8 +207,10 @@ def one_deal(task: dict) -> dict:
     for i, ag in enumerate(line):
         ag.reset(seed=(s * 7919 + i) % (2**63))
     far = [0]
+    steps = [0]
 
     def probe(st):
+        steps[0] += 1
         if st.antidote_holder >= 0 or st.antidote_out >= 0:
             far[0] = max(far[0], 2)
         elif st.antidote_cell >= 0:
@@ -215,7 +219,7 @@ def one_deal(task: dict) -> dict:
     end = play_from(state, line, before_each=probe)[0]
     won = bool(end.is_terminal() and not end.is_truncated() and end.returns()[0] > 0)
     return {"conf": task["id"], "seed": task["seed"], "deal": task["deal"], "win": int(won),
-            "progress": 3 if won else far[0], "truncated": bool(end.is_truncated())}
+            "progress": 3 if won else far[0], "truncated": bool(end.is_truncated()), "decisions": steps[0]}
 
 
 # -- the analysis ---------------------------------------------------------------------------------------
@@ -264,8 +268,10 @@ def analyse(rows: list[dict], cfg: StudyConfig) -> dict:
     by_seed = {s: test_hypotheses(rows, cfg.hypotheses, s, cfg.alpha) for s in cfg.seeds}
     sweep = []
     for v in cfg.sweep.variants:
+        moved = paired(rows, v.id, "base", None, "decisions")
         sweep.append({"id": v.id, "statement": v.statement, "win": t_test(paired(rows, v.id, "base", None)),
-                      "progress": t_test(paired(rows, v.id, "base", None, "progress"))})
+                      "progress": t_test(paired(rows, v.id, "base", None, "progress")),
+                      "changed": int(np.count_nonzero(moved)), "deals": len(moved)})
     for e, rej in zip(sweep, holm([e["win"]["p"] for e in sweep], cfg.alpha)):
         e["rejected"] = rej
     return {"config": {"agent": cfg.agent, "seeds": cfg.seeds, "alpha": cfg.alpha,
@@ -353,16 +359,17 @@ def tables_markdown(res: dict) -> str:
         lines.append(f"| {h['id']}: {h['statement']} | {h['contrast']} ({h['outcome']}) | " + " | ".join(cells)
                      + f" | {'yes' if h['id'] in res['replicated'] else 'no'} |")
     lines += ["", "### The sweep: every variant against the baseline (pooled over seeds; Holm over this table)", "",
-              "| variant | what changes | win rate | win: variant - baseline [95% CI] | progress: variant - baseline "
-              "| rejected |", "|---|---|---|---|---|---|"]
+              "| variant | what changes | games whose play changed | win rate | win: variant - baseline [95% CI] | "
+              "progress: variant - baseline | rejected |", "|---|---|---|---|---|---|---|"]
     b = R.get("base")
     if b:
-        lines.append(f"| base | the designed components and the literal rule readings | {100 * b['rate']:.1f}% "
+        lines.append(f"| base | the designed components and the literal rule readings | | {100 * b['rate']:.1f}% "
                      f"[{100 * b['ci95'][0]:.1f}, {100 * b['ci95'][1]:.1f}] | | | |")
     for e in res["sweep"]:
         r = R.get(e["id"])
         rate = f"{100 * r['rate']:.1f}% [{100 * r['ci95'][0]:.1f}, {100 * r['ci95'][1]:.1f}]" if r else "n/a"
-        lines.append(f"| {e['id']} | {e['statement']} | {rate} | {fmt(e['win'])} | {fmt(e['progress'], 2)} | "
+        moved = f"{e['changed']}/{e['deals']}" if "changed" in e else "n/a"
+        lines.append(f"| {e['id']} | {e['statement']} | {moved} | {rate} | {fmt(e['win'])} | {fmt(e['progress'], 2)} | "
                      f"{'yes' if e['rejected'] else ''} |")
     return "\n".join(lines)
 

@@ -77,3 +77,4 @@ def test_a_tiny_run_through_the_command_line(tmp_path):
     page = (docs / "virus_lab.md").read_text()
     assert "| D: d | h1d1-h1d3 (win) |" in page and (docs / "virus_lab.png").is_file()
     assert np.isfinite(res["rates"]["h1d3"]["progress"])
+    assert all(0 <= e["changed"] <= e["deals"] == 4 for e in res["sweep"])   # 2 seeds x 2 deals paired with base
