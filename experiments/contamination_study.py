@@ -1143,9 +1143,33 @@ def _add_v2_args(p):
     contamination_v2.add_args(p)
 
 
+def _add_virus_co_args(p):
+    from virus_envs.experiments.studies import virus_co
+
+    virus_co.add_args(p)
+
+
+def _add_virus_cards_args(p):
+    from virus_envs.experiments.studies import virus_cards
+
+    virus_cards.add_args(p)
+
+
+def _add_virus_lab_args(p):
+    from virus_envs.experiments.studies import virus_lab
+
+    virus_lab.add_args(p)
+
+
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
            "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
-                                              "win probability, pre-registered hypotheses (issue 18)")}
+                                              "win probability, pre-registered hypotheses (issue 18)"),
+           "virus-co": (_add_virus_co_args, "Virus & Co: when to pay and when to keep, the value of a pill, of each "
+                                            "risk card (randomised interventions, issue 18)"),
+           "virus-cards": (_add_virus_cards_args, "VIRUS!: the value of each treatment card and when to play it; "
+                                                  "immunise first or build first (issue 18)"),
+           "virus-lab": (_add_virus_lab_args, "the board game: win rate against difficulty and Heroes; which designed "
+                                              "components and rule readings decide the outcome (issue 18)")}
 
 
 def register(sub):

@@ -1,0 +1,29 @@
+"""The notebooks of the issue 18 studies re-draw their figures from the stored results (docs/studies/*.json)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", ["virus_co", "virus_cards", "virus_lab"])
+def test_the_notebook_redraws_the_stored_results(tmp_path, name):
+    import nbclient
+    import nbformat
+
+    stored = ROOT / "docs" / "studies" / f"{name}.json"
+    assert stored.is_file()
+    work = tmp_path / "notebooks"
+    work.mkdir()
+    (tmp_path / "docs" / "studies").mkdir(parents=True)
+    shutil.copy(stored, tmp_path / "docs" / "studies")
+    nb = nbformat.read(str(ROOT / "notebooks" / f"{name}.ipynb"), as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(work)}}).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 2
+    assert (work / f"{name}_redrawn.png").is_file()
