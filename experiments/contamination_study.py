@@ -1143,9 +1143,17 @@ def _add_v2_args(p):
     contamination_v2.add_args(p)
 
 
+def _add_rule_args(p):
+    from virus_envs.experiments.studies import contamination_rule
+
+    contamination_rule.add_args(p)
+
+
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
            "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
-                                              "win probability, pre-registered hypotheses (issue 18)")}
+                                              "win probability, pre-registered hypotheses (issue 18)"),
+           "contamination-rule": (_add_rule_args, "a depth-3 tree of 'contaminate or not' fitted on the "
+                                                  "contamination-v2 run (the agent rule:contamination)")}
 
 
 def register(sub):

@@ -336,21 +336,26 @@ def test_hypotheses(rows: list[dict], hyps, alpha: float) -> list[dict]:
 
 
 def exploratory(rows: list[dict], alpha: float) -> list[dict]:
-    """Every cell players x die value x phase (x placeable as it was, for the wildcard contrast), both
-    contrasts; Holm over the whole table."""
-    rows = [r for r in rows if not r.get("stratum")]        # the uniform draw only
+    """Every cell players x die value x phase of the uniform draw (x placeable as it was, for the wildcard
+    contrast), both contrasts where their arms were played, and of each stratum (its contaminate - wildcard);
+    Holm over the whole table."""
     cells = []
-    for contrast, splits in (("contaminate-place", ("yes",)), ("contaminate-wildcard", ("yes", "no"))):
-        for n in sorted({r["players"] for r in rows}):
-            for v in range(1, 7):
-                for phase in ("early", "late"):
-                    for placeable in splits:
-                        sub = [r for r in rows if r["players"] == n and r["value"] == v and r["phase"] == phase
-                               and ("place" in r["arms"]) == (placeable == "yes")]
-                        t = t_test(effects(sub, contrast))
-                        if t["n"]:
-                            cells.append({"contrast": contrast, "players": n, "value": v, "phase": phase,
-                                          "placeable": placeable, "win": t})
+    draws = [""] + sorted({r["stratum"] for r in rows if r.get("stratum")})
+    for draw in draws:
+        sub_rows = [r for r in rows if r.get("stratum", "") == draw]
+        plan = ((("contaminate-place", ("yes",)), ("contaminate-wildcard", ("yes", "no"))) if not draw
+                else (("contaminate-wildcard", ("yes", "no")),))
+        for contrast, splits in plan:
+            for n in sorted({r["players"] for r in sub_rows}):
+                for v in range(1, 7):
+                    for phase in ("early", "late"):
+                        for placeable in splits:
+                            sub = [r for r in sub_rows if r["players"] == n and r["value"] == v and r["phase"] == phase
+                                   and ("place" in r["arms"]) == (placeable == "yes")]
+                            t = t_test(effects(sub, contrast))
+                            if t["n"]:
+                                cells.append({"draw": draw or "uniform", "contrast": contrast, "players": n,
+                                              "value": v, "phase": phase, "placeable": placeable, "win": t})
     for c, rej in zip(cells, holm([c["win"]["p"] for c in cells], alpha)):
         c["rejected"] = rej
     return cells
@@ -445,7 +450,10 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bo
         games_played[key] = games_played.get(key, 0) + 1
     results = analyse(rows, cfg)
     results["games_played"] = games_played
-    results["minutes"] = round((time.time() - t0) / 60, 1)
+    before = 0.0                               # a resumed run adds the minutes of the runs it goes on from
+    if done and (out / "results.json").is_file():
+        before = float(json.loads((out / "results.json").read_text()).get("minutes") or 0.0)
+    results["minutes"] = round(before + (time.time() - t0) / 60, 1)
     results["games"] = games or cfg.games
     (out / "results.json").write_text(json.dumps(results, indent=1))
     echo(f"done in {results['minutes']} min: {len(rows)} interventions; written to {out}")
@@ -547,11 +555,12 @@ def tables_markdown(res: dict) -> str:
         lines += ["", f"A wildcard changing a die that then went to the contaminated samples card, in the continuation's "
                   f"play of the branches (every seat): {w['uses']} times in {w['rollouts']} played-out branches "
                   f"({w['uses_on_shipped']} in {w['rollouts_on_shipped']} on the shipped sheet)."]
-    lines += ["", "### Exploratory: every cell of the uniform draw (pooled over seeds; Holm over this whole table)", "",
-              "| contrast | players | die | phase | placeable as it was | effect on win share [95% CI] | rejected |",
-              "|---|---:|---:|---|---|---|---|"]
+    lines += ["", "### Exploratory: every cell (shipped sheet, pooled over seeds; Holm over this whole table)", "",
+              "| draw | contrast | players | die | phase | placeable as it was | effect on win share [95% CI] | rejected |",
+              "|---|---|---:|---:|---|---|---|---|"]
     for e in res["exploratory"]:
-        lines.append(f"| {e['contrast']} | {e['players']} | {e['value']} | {e['phase']} | {e['placeable']} | "
+        lines.append(f"| {e.get('draw', 'uniform')} | {e['contrast']} | {e['players']} | {e['value']} | {e['phase']} | "
+                     f"{e['placeable']} | "
                      f"{_fmt(e['win'])} | "
                      f"{'yes' if e['rejected'] else ''} |")
     return "\n".join(lines)
