@@ -37,13 +37,14 @@ def features(row: dict) -> list[float]:
             1.0 if "place" in row["arms"] else 0.0, float(row["wildcards"])]
 
 
-def effect(row: dict) -> float | None:
-    """Contaminate minus the way of saving the die the point measured (place, else wildcard), on win share."""
+def effect(row: dict, outcome: str = "win") -> float | None:
+    """Contaminate minus the way of saving the die the point measured (place, else wildcard), on win share
+    (`win`) or on points (`margin`: own final score minus the best rival's)."""
     arms = row["arms"]
     other = "place" if "place" in arms else "wildcard" if "wildcard" in arms else None
     if "contaminate" not in arms or other is None:
         return None
-    return float(arms["contaminate"]["win"] - arms[other]["win"])
+    return float(arms["contaminate"][outcome] - arms[other][outcome])
 
 
 def _leaf(y: np.ndarray) -> dict:
@@ -101,13 +102,14 @@ def describe(node: dict, indent: str = "") -> list[str]:
             + [f"{indent}- if {f} > {t:g}:"] + describe(node["right"], indent + "  "))
 
 
-def fit_from_rows(rows: list[dict], sheet: str = "shipped", depth: int = 3, min_leaf: int = 20) -> dict:
+def fit_from_rows(rows: list[dict], sheet: str = "shipped", depth: int = 3, min_leaf: int = 20,
+                  outcome: str = "win") -> dict:
     rows = [r for r in rows if r.get("sheet") == sheet and not r.get("none") and effect(r) is not None]
     if not rows:
         raise ValueError(f"no intervention line of sheet {sheet!r} with two arms to compare")
     X = np.array([features(r) for r in rows])
-    y = np.array([effect(r) for r in rows])
-    return {"features": list(FEATURES), "depth": depth, "min_leaf": min_leaf, "points": len(rows),
+    y = np.array([effect(r, outcome) for r in rows])
+    return {"features": list(FEATURES), "outcome": outcome, "depth": depth, "min_leaf": min_leaf, "points": len(rows),
             "sheet": sheet, "seeds": sorted({r["seed"] for r in rows}),
             "tree": fit_tree(X, y, depth, min_leaf)}
 
@@ -120,6 +122,8 @@ def add_args(p):
                    help="where the fitted rule goes (the agent's default is agents/data/contamination_rule.json)")
     p.add_argument("--depth", type=int, default=3)
     p.add_argument("--min-leaf", dest="min_leaf", type=int, default=20)
+    p.add_argument("--outcome", choices=["win", "margin"], default="win",
+                   help="the effect the tree predicts: win share (the study's primary outcome) or points")
     p.set_defaults(func=cmd)
 
 
@@ -131,11 +135,12 @@ def cmd(args, echo=print) -> dict:
         raise ValueError(f"--from {src}: no such file (run `virus-arena study contamination-v2` first)")
     if args.depth < 1 or args.min_leaf < 1:
         raise ValueError("--depth and --min-leaf must be at least 1")
-    rule = fit_from_rows(read_rows(src)[0], depth=args.depth, min_leaf=args.min_leaf)
+    rule = fit_from_rows(read_rows(src)[0], depth=args.depth, min_leaf=args.min_leaf, outcome=args.outcome)
     rule["source"] = str(src)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(rule, indent=1) + "\n")
-    echo(f"rule fitted on {rule['points']} intervention points (seeds {rule['seeds']}), written to {args.out}:")
+    echo(f"rule fitted on {rule['points']} intervention points (seeds {rule['seeds']}; effect on {args.outcome}), "
+         f"written to {args.out}:")
     for line in describe(rule["tree"]):
         echo(line)
     return rule

@@ -31,7 +31,8 @@ def test_the_tree_finds_the_split_by_hand():
 
 
 def _row(v, placeable, win_c, win_o, rnd=1):
-    arms = {"contaminate": {"win": win_c}, ("place" if placeable else "wildcard"): {"win": win_o}}
+    arms = {"contaminate": {"win": win_c, "margin": 10 * win_c},
+            ("place" if placeable else "wildcard"): {"win": win_o, "margin": -win_o}}
     return {"sheet": "shipped", "seed": 1, "players": 2, "game": 0, "value": v, "round": rnd, "rounds": 5,
             "wildcards": 1, "arms": arms}
 
@@ -40,6 +41,7 @@ def test_features_and_effects_of_a_line():
     r = _row(3, True, 0.0, 1.0, rnd=2)
     assert cr.features(r) == [3.0, 2.0, 3.0, 1.0, 1.0]     # rounds left after round 2 of 5: 3
     assert cr.effect(r) == -1.0 and cr.effect(_row(1, False, 1.0, 0.5)) == 0.5
+    assert cr.effect(r, "margin") == 1.0                      # 10 * 0 - (-1)
     assert cr.effect({"arms": {"contaminate": {"win": 1.0}}}) is None
 
 
@@ -109,6 +111,14 @@ def test_a_bad_rule_file_is_named(tmp_path):
         agents.make(f"rule:contamination?file={f}", g)
     with pytest.raises(ValueError, match="nope.json"):
         agents.make(f"rule:contamination?file={tmp_path / 'nope.json'}", g)
+
+
+def test_the_shipped_rule_loads_and_plays_a_game():
+    g = virus_envs.game("roll_write_v0", 2)
+    rule = agents.make("rule:contamination", g)
+    assert rule.rule["points"] > 0 and rule.rule["depth"] == 3
+    s, _ = play_from(g.new_initial_state(seed=3), [rule, agents.make("heuristic", g)])
+    assert s.is_terminal()
 
 
 def test_a_tiny_fit_through_the_command_line(tmp_path, capsys):
