@@ -144,3 +144,31 @@ def cmd(args, echo=print) -> dict:
     for line in describe(rule["tree"]):
         echo(line)
     return rule
+
+
+def agreement(players: int, games: int, seed: int, spec: str = "rule:contamination") -> dict:
+    """Where the rule agent (one seat, heuristics in the others) acts differently from the heuristic: at each of
+    its decisions with a choice, the heuristic's action is computed on the same decision."""
+    import virus_envs
+    from virus_envs import agents
+
+    g = virus_envs.game("roll_write_v0", players)
+    rule, plain = agents.make(spec, g), agents.make("heuristic", g)
+    out = {"players": players, "games": games, "seed": seed, "decisions": 0, "differ": 0,
+           "contaminate_rule": 0, "contaminate_heuristic": 0}
+    rng = np.random.default_rng(seed)
+    for _ in range(games):
+        s = g.new_initial_state(seed=int(rng.integers(2**62)))
+        line = [rule] + [agents.make("heuristic", g) for _ in range(players - 1)]
+        while not s.is_terminal():
+            p = s.current_player()
+            d = agents.decision_for(s)
+            a = int(line[p].act(d))
+            if p == 0 and len(d.legal_actions) > 1:
+                b = int(plain.act(d))
+                out["decisions"] += 1
+                out["differ"] += a != b
+                out["contaminate_rule"] += bool(g.act_kind[a] == 0 and g.act_b[a] == g.T_CONTAM)
+                out["contaminate_heuristic"] += bool(g.act_kind[b] == 0 and g.act_b[b] == g.T_CONTAM)
+            s.apply_action(a)
+    return out

@@ -132,3 +132,13 @@ def test_a_tiny_fit_through_the_command_line(tmp_path, capsys):
     assert "contaminate" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="none.jsonl"):
         main(["study", "contamination-rule", "--from", str(tmp_path / "none.jsonl"), "--out", str(out)])
+
+
+def test_agreement_counts_where_the_rule_and_the_heuristic_part(tmp_path):
+    never = f"rule:contamination?file={_rule_file(tmp_path, False)}"
+    a = cr.agreement(2, 2, seed=5, spec=never)
+    assert a["decisions"] > 20 and 0 <= a["differ"] <= a["decisions"]
+    # the rule that never contaminates a saveable die contaminates no more often than the heuristic would
+    assert a["contaminate_rule"] <= a["contaminate_heuristic"]
+    always = cr.agreement(2, 2, seed=5, spec=f"rule:contamination?file={_rule_file(tmp_path, True)}")
+    assert always["contaminate_rule"] > a["contaminate_rule"]
