@@ -42,6 +42,7 @@ SEARCH = {
 FAMILIES = {
     "contam": "virus_envs.agents.roll_write_heuristic:ContaminationPolicy",
     "expectimax": "virus_envs.agents.expectimax:ExpectimaxAgent",
+    "rule": "virus_envs.agents.contamination_rule:ContaminationRule",
 }
 
 

@@ -1159,6 +1159,10 @@ def _add_virus_lab_args(p):
     from virus_envs.experiments.studies import virus_lab
 
     virus_lab.add_args(p)
+def _add_rule_args(p):
+    from virus_envs.experiments.studies import contamination_rule
+
+    contamination_rule.add_args(p)
 
 
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
@@ -1169,7 +1173,9 @@ STUDIES = {"contamination": (_add_contamination_args, "when to contaminate sampl
            "virus-cards": (_add_virus_cards_args, "VIRUS!: the value of each treatment card and when to play it; "
                                                   "immunise first or build first (issue 18)"),
            "virus-lab": (_add_virus_lab_args, "the board game: win rate against difficulty and Heroes; which designed "
-                                              "components and rule readings decide the outcome (issue 18)")}
+                                              "components and rule readings decide the outcome (issue 18)"),
+           "contamination-rule": (_add_rule_args, "a depth-3 tree of 'contaminate or not' fitted on the "
+                                                  "contamination-v2 run (the agent rule:contamination)")}
 
 
 def register(sub):

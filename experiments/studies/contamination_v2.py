@@ -67,6 +67,26 @@ class Hypothesis:
     phase: Literal["any", "early", "late"] = "any"
     placeable: Literal["any", "yes", "no"] = "any"
     """'yes': the die could be placed as it is; 'no': only after a wildcard changed it"""
+    stratum: str = ""
+    """'' = the uniform draw among all eligible decisions; else the id of a stratum of the config, whose
+    intervention points the hypothesis is tested on (its estimate is then conditional on that stratum)"""
+
+
+@pydantic_dataclass(config=ConfigDict(extra="forbid"))
+class Stratum:
+    """A pre-registered kind of decision, sampled on purpose: in each of `games` games per seed, player count
+    and sheet, one decision of that kind is drawn uniformly among the game's decisions of that kind (a game
+    with none of them gives no point). The kind: the player to act holds a die showing one of `values`,
+    which may go to the contaminated samples card, and which can be placed as it is (`placeable: yes`) or
+    cannot but a circled wildcard can make it placeable (`no`)."""
+    id: str
+    statement: str
+    values: list[Annotated[int, Field(ge=1, le=6)]] = field(default_factory=lambda: [1, 2, 3, 4, 5, 6])
+    placeable: Literal["yes", "no"] = "no"
+    games: Annotated[int, Field(ge=0)] = 0
+    """games per seed and player count on the first sheet (0 = the config's `games`)"""
+    sensitivity_games: Annotated[int, Field(ge=0)] = 0
+    """... on each other sheet (0 = `games`)"""
 
 
 @pydantic_dataclass(config=ConfigDict(extra="forbid"))
@@ -87,13 +107,21 @@ class StudyConfig:
     base: str = "heuristic"
     """the policy playing up to the intervention point and choosing where `place` and `wildcard` put the die"""
     continuation: str = "heuristic"
-    """the policy playing every branch out, in every seat"""
+    """the policy playing every branch out: the acting seat's, and every seat's unless `continuation_others`"""
+    continuation_others: str = ""
+    """the policy of the other seats in the branches ('' = `continuation` in every seat)"""
     rollouts: Annotated[int, Field(ge=1)] = 8
+    arms: list[Literal["contaminate", "place", "wildcard"]] = field(default_factory=lambda: list(ARMS))
+    """the arms played at the uniform draw's points (a stratum's points play every arm available there)"""
     alpha: Annotated[float, Field(gt=0, lt=1)] = 0.05
     hypotheses: list[Hypothesis] = field(default_factory=list)
+    strata: list[Stratum] = field(default_factory=list)
+    """pre-registered strata of decisions sampled on purpose (besides the uniform draw)"""
     sheets: list[Sheet] = field(default_factory=lambda: [Sheet(id="shipped")])
     sensitivity_seeds: list[Annotated[int, Field(ge=0)]] = field(default_factory=lambda: [101])
     """seeds on which the sheets other than the first are run (the first runs on every seed)"""
+    sensitivity_games: Annotated[int, Field(ge=0)] = 0
+    """games per seed and player count of the uniform draw on the sheets other than the first (0 = `games`)"""
     workers: Annotated[int, Field(ge=1)] = 1
     out: str = "runs/study-contamination-v2"
     docs: str = "docs/studies"
@@ -108,6 +136,14 @@ def load_config(path: str) -> StudyConfig:
     ids = [h.id for h in cfg.hypotheses]
     if len(set(ids)) != len(ids):
         raise ValueError(f"{path}: key 'hypotheses' repeats an id")
+    strata = {st.id for st in cfg.strata}
+    if len(strata) != len(cfg.strata) or "" in strata:
+        raise ValueError(f"{path}: key 'strata' repeats an id or has an empty one")
+    if "contaminate" not in cfg.arms or len(cfg.arms) < 2:
+        raise ValueError(f"{path}: key 'arms' must hold 'contaminate' and an arm to compare it with")
+    for h in cfg.hypotheses:
+        if h.stratum and h.stratum not in strata:
+            raise ValueError(f"{path}: hypothesis {h.id}: key 'stratum' names {h.stratum!r}, not a stratum of the config")
     return cfg
 
 
@@ -131,14 +167,20 @@ def _game(n: int, sheet: Sheet, root: Path):
     return virus_envs.game(GAME, n, sheet_file=str(tmp))
 
 
-def _eligible_values(state) -> list[int]:
+def _eligible_values(state, stratum: Stratum | None = None) -> list[int]:
     """Die values the player to act may put on the contaminated samples card and also save: place as it is,
-    or change with a circled wildcard and then place."""
+    or change with a circled wildcard and then place. With a stratum: only its values, placeable as it says
+    (`no`: not placeable as it is, but a wildcard can make it placeable)."""
     from virus_envs.experiments.contamination_study import _placements, _wildcard_rescues
 
     g, mask = state.game, state.legal_action_mask()
     vals = sorted({int(g.act_a[a]) for a in np.flatnonzero(mask) if g.act_kind[a] == 0 and g.act_b[a] == g.T_CONTAM})
-    return [v for v in vals if _placements(g, mask, v) or _wildcard_rescues(state, v)]
+    if stratum is None:
+        return [v for v in vals if _placements(g, mask, v) or _wildcard_rescues(state, v)]
+    vals = [v for v in vals if v in stratum.values]
+    if stratum.placeable == "yes":
+        return [v for v in vals if _placements(g, mask, v)]
+    return [v for v in vals if not _placements(g, mask, v) and _wildcard_rescues(state, v)]
 
 
 def _arm_state(state, arm: str, v: int, chooser):
@@ -164,6 +206,7 @@ def _arm_state(state, arm: str, v: int, chooser):
 
 
 def _play_out(state, specs: list[str], seed: int):
+    """(final state, actions) of state played to its end by specs[i] in seat i, the dice to come from seed."""
     from virus_envs import agents
     from virus_envs.experiments.arena import play_from
 
@@ -171,18 +214,30 @@ def _play_out(state, specs: list[str], seed: int):
     for i, ag in enumerate(line):
         ag.reset(seed=seed * 7 + i)
     state._reseed(seed)                        # the dice to come: the same for every arm (common random numbers)
-    return play_from(state, line)[0]
+    return play_from(state, line, record=True)
+
+
+def wildcard_then_contaminate(game, actions: list[int]) -> int:
+    """How many times a wildcard changed a die that then went to the contaminated samples card: the changed
+    die is placed by the very next action (the engine's `wild_die`), so a wildcard action followed by a
+    placement on the contaminated samples card."""
+    kind, target = game.act_kind, game.act_b
+    return sum(1 for a, b in zip(actions, actions[1:]) if kind[a] == 1 and kind[b] == 0 and target[b] == game.T_CONTAM)
 
 
 def one_intervention(task: dict) -> dict | None:
-    """Play one game to a random eligible decision, then every arm `rollouts` times. None: no eligible decision."""
+    """Play one game to a random eligible decision (of the task's stratum, if any), then every arm `rollouts`
+    times. None: no eligible decision in that game."""
     from virus_envs import agents
     from virus_envs.experiments.arena import play_from, win_shares
 
     cfg, n, seed, gi, sheet = task["cfg"], task["players"], task["seed"], task["game"], task["sheet"]
+    stratum = task.get("stratum")
     root = Path(task["root"])
     game = _game(n, sheet, root)
-    rng = np.random.default_rng([seed, n, gi, 18])
+    # a stratum's games are other games than the uniform draw's (its id is in the seed)
+    rng = np.random.default_rng([seed, n, gi, 18] + ([int.from_bytes(stratum.id.encode(), "little") % 2**32, 1]
+                                                       if stratum else []))
     state = game.new_initial_state(seed=int(rng.integers(2**62)))
     line = [agents.make(cfg.base, game) for _ in range(n)]
     for i, ag in enumerate(line):
@@ -190,35 +245,40 @@ def one_intervention(task: dict) -> dict | None:
     points = []
 
     def record(st):
-        if _eligible_values(st):
+        if _eligible_values(st, stratum):
             points.append(st.clone())
 
     play_from(state, line, before_each=record)
     if not points:
         return None
     at = points[int(rng.integers(len(points)))]
-    vals = _eligible_values(at)
+    vals = _eligible_values(at, stratum)
     v = vals[int(rng.integers(len(vals)))]
     p = at.current_player()
     chooser = agents.make(cfg.base, game)
     chooser.reset(seed=int(rng.integers(2**62)))
-    out = {"seed": seed, "players": n, "sheet": sheet.id, "game": gi, "value": v, "seat": p,
-           "round": int(at.rnd) + 1, "rounds": int(game.rounds), "wildcards": int(at.wild[p]),
+    out = {"seed": seed, "players": n, "sheet": sheet.id, "game": gi, "stratum": stratum.id if stratum else "",
+           "value": v, "seat": p, "round": int(at.rnd) + 1, "rounds": int(game.rounds), "wildcards": int(at.wild[p]),
            "eligible_decisions": len(points), "arms": {}}
     out["phase"] = "early" if out["round"] <= (out["rounds"] + 1) // 2 else "late"
-    specs = [cfg.continuation] * n
+    other = cfg.continuation_others or cfg.continuation
+    specs = [cfg.continuation if q == p else other for q in range(n)]
     crn = [int(rng.integers(2**62)) for _ in range(cfg.rollouts)]
-    for arm in ARMS:
+    wtc = 0
+    for arm in (ARMS if stratum else cfg.arms):
         start = _arm_state(at, arm, v, chooser)
         if start is None:
             continue
         wins, margins = [], []
         for k in range(cfg.rollouts):
-            end = _play_out(start.clone(), specs, crn[k])
+            end, actions = _play_out(start.clone(), specs, crn[k])
+            wtc += wildcard_then_contaminate(game, actions)
             wins.append(win_shares(end.returns(), end.is_truncated())[p])
             sc = np.asarray(end.scores(), dtype=float)
             margins.append(float(sc[p] - np.delete(sc, p).max()))
         out["arms"][arm] = {"win": float(np.mean(wins)), "margin": float(np.mean(margins))}
+    out["rollouts"] = cfg.rollouts * len(out["arms"])
+    out["wildcard_then_contaminate"] = wtc     # in the continuation's play of every rollout (every seat)
     return out
 
 
@@ -256,6 +316,8 @@ def holm(pvalues: list[float | None], alpha: float) -> list[bool]:
 
 
 def in_cell(r: dict, h) -> bool:
+    if r.get("stratum", "") != h.stratum:
+        return False
     return (r["value"] in h.values and r["players"] in h.players and (h.phase == "any" or r["phase"] == h.phase)
             and (h.placeable == "any" or ("place" in r["arms"]) == (h.placeable == "yes")))
 
@@ -266,7 +328,7 @@ def test_hypotheses(rows: list[dict], hyps, alpha: float) -> list[dict]:
         cell = [r for r in rows if in_cell(r, h)]
         t = t_test(effects(cell, h.contrast, "win"))
         res.append({"id": h.id, "statement": h.statement, "contrast": h.contrast, "win": t,
-                    "points": t_test(effects(cell, h.contrast, "margin"))})
+                    "points": t_test(effects(cell, h.contrast, "margin")), "stratum": h.stratum})
     for r, rej in zip(res, holm([r["win"]["p"] for r in res], alpha)):
         r["rejected"] = rej
         r["sign"] = 0 if not rej else int(np.sign(r["win"]["mean"]))
@@ -274,20 +336,26 @@ def test_hypotheses(rows: list[dict], hyps, alpha: float) -> list[dict]:
 
 
 def exploratory(rows: list[dict], alpha: float) -> list[dict]:
-    """Every cell players x die value x phase (x placeable as it was, for the wildcard contrast), both
-    contrasts; Holm over the whole table."""
+    """Every cell players x die value x phase of the uniform draw (x placeable as it was, for the wildcard
+    contrast), both contrasts where their arms were played, and of each stratum (its contaminate - wildcard);
+    Holm over the whole table."""
     cells = []
-    for contrast, splits in (("contaminate-place", ("yes",)), ("contaminate-wildcard", ("yes", "no"))):
-        for n in sorted({r["players"] for r in rows}):
-            for v in range(1, 7):
-                for phase in ("early", "late"):
-                    for placeable in splits:
-                        sub = [r for r in rows if r["players"] == n and r["value"] == v and r["phase"] == phase
-                               and ("place" in r["arms"]) == (placeable == "yes")]
-                        t = t_test(effects(sub, contrast))
-                        if t["n"]:
-                            cells.append({"contrast": contrast, "players": n, "value": v, "phase": phase,
-                                          "placeable": placeable, "win": t})
+    draws = [""] + sorted({r["stratum"] for r in rows if r.get("stratum")})
+    for draw in draws:
+        sub_rows = [r for r in rows if r.get("stratum", "") == draw]
+        plan = ((("contaminate-place", ("yes",)), ("contaminate-wildcard", ("yes", "no"))) if not draw
+                else (("contaminate-wildcard", ("yes", "no")),))
+        for contrast, splits in plan:
+            for n in sorted({r["players"] for r in sub_rows}):
+                for v in range(1, 7):
+                    for phase in ("early", "late"):
+                        for placeable in splits:
+                            sub = [r for r in sub_rows if r["players"] == n and r["value"] == v and r["phase"] == phase
+                                   and ("place" in r["arms"]) == (placeable == "yes")]
+                            t = t_test(effects(sub, contrast))
+                            if t["n"]:
+                                cells.append({"draw": draw or "uniform", "contrast": contrast, "players": n,
+                                              "value": v, "phase": phase, "placeable": placeable, "win": t})
     for c, rej in zip(cells, holm([c["win"]["p"] for c in cells], alpha)):
         c["rejected"] = rej
     return cells
@@ -307,34 +375,95 @@ def replicated(by_seed: dict[int, list[dict]]) -> list[str]:
 
 
 # -- the run -----------------------------------------------------------------------------------------
-def _tasks(cfg: StudyConfig, root: Path, games: int):
+def _tasks(cfg: StudyConfig, root: Path, games: int, override: bool = False):
+    """Every game of the design, the shipped sheet's seeds first (each seed: the uniform draw, then each stratum),
+    then the sensitivity sheets; `games` overrides every count when `override`."""
     for si, sheet in enumerate(cfg.sheets):
         for seed in (cfg.seeds if si == 0 else cfg.sensitivity_seeds):
-            for n in cfg.players:
-                for gi in range(games):
-                    yield {"cfg": cfg, "players": n, "seed": seed, "game": gi, "sheet": sheet, "root": str(root)}
+            for stratum in [None, *cfg.strata]:
+                if override:
+                    k = games
+                elif stratum is None:
+                    k = games if si == 0 else cfg.sensitivity_games or games
+                else:
+                    k = stratum.games or games
+                    k = k if si == 0 else stratum.sensitivity_games or k
+                for n in cfg.players:
+                    for gi in range(k):
+                        yield {"cfg": cfg, "players": n, "seed": seed, "game": gi, "sheet": sheet, "root": str(root),
+                               "stratum": stratum}
 
 
-def run_study(cfg: StudyConfig, echo=print, games: int | None = None) -> dict:
+def task_key(t: dict) -> str:
+    """The identity of a task (and of the line it leaves in interventions.jsonl)."""
+    st = t["stratum"].id if t.get("stratum") else ""
+    return f"{t['sheet'].id}/{st}/{t['seed']}/{t['players']}/{t['game']}"
+
+
+def row_key(r: dict) -> str:
+    return f"{r['sheet']}/{r.get('stratum', '')}/{r['seed']}/{r['players']}/{r['game']}"
+
+
+def read_rows(path) -> tuple[list[dict], set[str]]:
+    """(intervention rows, keys of every finished task) of an interventions.jsonl, a stopped run's included."""
+    rows, done = [], set()
+    for line in Path(path).read_text().splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        done.add(row_key(r))
+        if not r.get("none"):
+            rows.append(r)
+    return rows, done
+
+
+def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bool = False) -> dict:
+    """Run every task (`resume`: those not yet in <out>/interventions.jsonl), storing each line as it comes."""
     from virus_envs.experiments.studies.progress import map_tasks
 
     root = Path(__file__).resolve().parents[2]
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
-    tasks = list(_tasks(cfg, root, games or cfg.games))
-    echo(f"contamination v2: {len(tasks)} games ({len(cfg.sheets)} sheets, seeds {cfg.seeds}, players {cfg.players}), "
-         f"base {cfg.base}, continuation {cfg.continuation} x {cfg.rollouts} rollouts per arm, {cfg.workers} workers")
+    tasks = list(_tasks(cfg, root, games or cfg.games, override=games is not None))
+    store = out / "interventions.jsonl"
+    done = read_rows(store)[1] if resume and store.is_file() else set()
+    todo = [t for t in tasks if task_key(t) not in done]
+    echo(f"contamination v2: {len(tasks)} games ({len(todo)} to play; {len(cfg.sheets)} sheets, seeds {cfg.seeds}, "
+         f"players {cfg.players}, strata {[st.id for st in cfg.strata] or 'none'}), base {cfg.base}, continuation "
+         f"{_continuation(cfg)} x {cfg.rollouts} rollouts per arm, {cfg.workers} workers")
     t0 = time.time()
-    rows = [r for r in map_tasks(one_intervention, tasks, cfg.workers, echo, "interventions") if r is not None]
-    with open(out / "interventions.jsonl", "w") as f:
-        for r in rows:
+    with open(store, "a" if done else "w") as f:
+        def each(t, r):
+            if r is None:
+                st = t["stratum"].id if t["stratum"] else ""
+                r = {"sheet": t["sheet"].id, "stratum": st, "seed": t["seed"], "players": t["players"],
+                     "game": t["game"], "none": True}
             f.write(json.dumps(r) + "\n")
+            f.flush()
+
+        map_tasks(one_intervention, todo, cfg.workers, echo, "interventions", each=each)
+    wanted = {task_key(t) for t in tasks}
+    rows = [r for r in read_rows(store)[0] if row_key(r) in wanted]
+    games_played = {}
+    for t in tasks:
+        key = t["stratum"].id if t["stratum"] else ""
+        games_played[key] = games_played.get(key, 0) + 1
     results = analyse(rows, cfg)
-    results["minutes"] = round((time.time() - t0) / 60, 1)
+    results["games_played"] = games_played
+    before = 0.0                               # a resumed run adds the minutes of the runs it goes on from
+    if done and (out / "results.json").is_file():
+        before = float(json.loads((out / "results.json").read_text()).get("minutes") or 0.0)
+    results["minutes"] = round(before + (time.time() - t0) / 60, 1)
     results["games"] = games or cfg.games
     (out / "results.json").write_text(json.dumps(results, indent=1))
     echo(f"done in {results['minutes']} min: {len(rows)} interventions; written to {out}")
     return results
+
+
+def _continuation(cfg) -> str:
+    if cfg.continuation_others and cfg.continuation_others != cfg.continuation:
+        return f"{cfg.continuation} (acting seat) / {cfg.continuation_others} (others)"
+    return cfg.continuation
 
 
 def analyse(rows: list[dict], cfg: StudyConfig) -> dict:
@@ -349,14 +478,24 @@ def analyse(rows: list[dict], cfg: StudyConfig) -> dict:
     survive = [h for h in replicated(by_seed)
                if all(all(t[i]["sign"] == by_seed[cfg.seeds[0]][i]["sign"]
                           for i, x in enumerate(t) if x["id"] == h) for per in sens.values() for t in per.values())]
-    return {"config": {"base": cfg.base, "continuation": cfg.continuation, "rollouts": cfg.rollouts,
+    uniform = [r for r in pooled if not r.get("stratum")]
+    wtc = {"rollouts": sum(r.get("rollouts", 0) for r in rows),
+           "uses": sum(r.get("wildcard_then_contaminate", 0) for r in rows),
+           "rollouts_on_shipped": sum(r.get("rollouts", 0) for r in pooled),
+           "uses_on_shipped": sum(r.get("wildcard_then_contaminate", 0) for r in pooled)}
+    return {"config": {"base": cfg.base, "continuation": _continuation(cfg), "rollouts": cfg.rollouts,
                        "seeds": cfg.seeds, "players": cfg.players, "alpha": cfg.alpha,
-                       "sheets": [s.id for s in cfg.sheets]},
-            "interventions": len(rows), "by_seed": {str(k): v for k, v in by_seed.items()},
+                       "sheets": [s.id for s in cfg.sheets], "arms": list(cfg.arms),
+                       "sensitivity_games": cfg.sensitivity_games,
+                       "strata": [{"id": st.id, "statement": st.statement} for st in cfg.strata]},
+            "interventions": len(rows),
+            "by_stratum": {st: sum(1 for r in rows if r.get("stratum", "") == st)
+                           for st in ["", *(x.id for x in cfg.strata)]},
+            "wildcard_then_contaminate": wtc, "by_seed": {str(k): v for k, v in by_seed.items()},
             "replicated": replicated(by_seed), "replicated_on_every_sheet": survive,
             "sensitivity": {k: {str(s): v for s, v in d.items()} for k, d in sens.items()},
             "exploratory": exploratory(pooled, cfg.alpha),
-            "arms_available": {a: sum(1 for r in pooled if a in r["arms"]) for a in ARMS}}
+            "arms_available": {a: sum(1 for r in uniform if a in r["arms"]) for a in ARMS}}
 
 
 # -- the docs page -----------------------------------------------------------------------------------
@@ -371,9 +510,18 @@ def _fmt(t: dict) -> str:
 def tables_markdown(res: dict) -> str:
     c = res["config"]
     seeds = list(res["by_seed"])
+    by = res.get("by_stratum", {"": res["interventions"]})
+    sens_games = (f", {c['sensitivity_games']} on each other sheet" if c.get("sensitivity_games")
+                  and c["sensitivity_games"] != res.get("games") else "")
+    played = res.get("games_played", {})
+    strata = "".join(f"; {by.get(st['id'], 0)} from the stratum `{st['id']}` ({st['statement']}; drawn in "
+                     f"{played.get(st['id'], '?')} games, one point per game that had such a decision)"
+                     for st in c.get("strata", []))
     lines = [f"Base policy `{c['base']}`, continuation `{c['continuation']}` x {c['rollouts']} rollouts per arm on "
-             f"common random numbers; {res['interventions']} intervention points ({res.get('games')} games per seed, "
-             f"player count and sheet); seeds {', '.join(seeds)}; Holm at family-wise {c['alpha']}.", "",
+             f"common random numbers; {res['interventions']} intervention points: {by.get('', 0)} from the uniform "
+             f"draw ({res.get('games')} games per seed and player count on the first sheet"
+             f"{sens_games}){strata}; seeds {', '.join(seeds)}; "
+             f"Holm at family-wise {c['alpha']} over the hypotheses of each seed.", "",
              "### Pre-registered hypotheses: effect on the acting player's win share (arm A - arm B)", "",
              "| hypothesis | contrast | " + " | ".join(f"seed {s}" for s in seeds) + " | replicated |",
              "|---|---|" + "---|" * len(seeds) + "---|"]
@@ -383,7 +531,8 @@ def tables_markdown(res: dict) -> str:
         for s in seeds:
             t = res["by_seed"][s][i]
             cells.append(_fmt(t["win"]) + (" **rejected**" if t["rejected"] else ""))
-        lines.append(f"| {h['id']}: {h['statement']} | {h['contrast']} | " + " | ".join(cells)
+        where = f" (stratum `{h['stratum']}`)" if h.get("stratum") else ""
+        lines.append(f"| {h['id']}: {h['statement']} | {h['contrast']}{where} | " + " | ".join(cells)
                      + f" | {'yes' if h['id'] in res['replicated'] else 'no'} |")
     lines += ["", "Points (secondary outcome, own final score minus the best rival's), same cells:", "",
               "| hypothesis | " + " | ".join(f"seed {s}" for s in seeds) + " |", "|---|" + "---|" * len(seeds)]
@@ -401,11 +550,17 @@ def tables_markdown(res: dict) -> str:
             lines.append(f"| {h['id']} | " + " | ".join(row) + " |")
         lines += ["", "Replicated on every seed and with the same sign on every sheet where rejected: "
                   + (", ".join(res["replicated_on_every_sheet"]) or "none") + "."]
-    lines += ["", "### Exploratory: every cell (pooled over seeds; Holm over this whole table)", "",
-              "| contrast | players | die | phase | placeable as it was | effect on win share [95% CI] | rejected |",
-              "|---|---:|---:|---|---|---|---|"]
+    w = res.get("wildcard_then_contaminate")
+    if w:
+        lines += ["", f"A wildcard changing a die that then went to the contaminated samples card, in the continuation's "
+                  f"play of the branches (every seat): {w['uses']} times in {w['rollouts']} played-out branches "
+                  f"({w['uses_on_shipped']} in {w['rollouts_on_shipped']} on the shipped sheet)."]
+    lines += ["", "### Exploratory: every cell (shipped sheet, pooled over seeds; Holm over this whole table)", "",
+              "| draw | contrast | players | die | phase | placeable as it was | effect on win share [95% CI] | rejected |",
+              "|---|---|---:|---:|---|---|---|---|"]
     for e in res["exploratory"]:
-        lines.append(f"| {e['contrast']} | {e['players']} | {e['value']} | {e['phase']} | {e['placeable']} | "
+        lines.append(f"| {e.get('draw', 'uniform')} | {e['contrast']} | {e['players']} | {e['value']} | {e['phase']} | "
+                     f"{e['placeable']} | "
                      f"{_fmt(e['win'])} | "
                      f"{'yes' if e['rejected'] else ''} |")
     return "\n".join(lines)
@@ -434,6 +589,8 @@ def add_args(p):
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--out", default=None)
     p.add_argument("--docs", default=None, help="docs folder whose contamination_v2.md gets the tables ('' = none)")
+    p.add_argument("--resume", action="store_true",
+                   help="play only the games not yet in <out>/interventions.jsonl (a stopped run goes on)")
     p.set_defaults(func=cmd)
 
 
@@ -453,7 +610,7 @@ def cmd(args, echo=print) -> dict:
     g = virus_envs.game(GAME)
     for spec in (cfg.base, cfg.continuation):
         agents.make(spec, g)                     # a bad spec is named before any game
-    res = run_study(cfg, echo, games=args.games)
+    res = run_study(cfg, echo, games=args.games, resume=getattr(args, "resume", False))
     if cfg.docs:
         echo(f"tables written to {write_docs(res, cfg.docs)}")
         (Path(cfg.docs) / "contamination_v2.json").write_text(json.dumps(res, indent=1))

@@ -4,10 +4,12 @@ from __future__ import annotations
 import time
 
 
-def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", every: float = 30.0) -> list:
+def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", every: float = 30.0,
+              each=None) -> list:
     """[fn(t) for t in tasks], on `workers` processes (1: in this one); the results do not depend on it.
 
-    A progress line (done/total, rate, time left) at most every `every` seconds.
+    A progress line (done/total, rate, time left) at most every `every` seconds; `each(task, result)` is
+    called as each result arrives, in order (to store it at once: a stopped run keeps what it finished).
     """
     out, t0, last = [], time.time(), time.time()
     total = len(tasks)
@@ -24,6 +26,8 @@ def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", ev
     if workers <= 1:
         for i, t in enumerate(tasks, 1):
             out.append(fn(t))
+            if each:
+                each(t, out[-1])
             tick(i)
         return out
     import multiprocessing as mp
@@ -31,5 +35,7 @@ def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", ev
     with mp.get_context("spawn").Pool(workers) as pool:
         for i, r in enumerate(pool.imap(fn, tasks, chunksize=1), 1):
             out.append(r)
+            if each:
+                each(tasks[i - 1], r)
             tick(i)
     return out

@@ -98,11 +98,16 @@ def test_the_notebook_redraws_the_stored_results(tmp_path):
     work = tmp_path / "notebooks"
     work.mkdir()
     (tmp_path / "docs" / "studies").mkdir(parents=True)
-    shutil.copy(root / "docs" / "studies" / "contamination_v2.json", tmp_path / "docs" / "studies")
+    for name in ("contamination_v2.json", "contamination_v2_pilot.json"):
+        shutil.copy(root / "docs" / "studies" / name, tmp_path / "docs" / "studies")
+    (tmp_path / "agents" / "data").mkdir(parents=True)
+    shutil.copy(root / "agents" / "data" / "contamination_rule.json", tmp_path / "agents" / "data")
     nb = nbformat.read(str(root / "notebooks" / "contamination_v2.ipynb"), as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(work)}}).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert sum("image/png" in o.get("data", {}) for o in outputs) == 2
-    assert (work / "contamination_v2_redrawn.png").is_file()
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 3     # the run, the pilot, the cells
+    assert (work / "contamination_v2_redrawn.png").is_file() and (work / "contamination_v2_pilot_redrawn.png").is_file()
+    text = "".join(o.get("text", "") for o in outputs)
+    assert "the rule: a depth-3 tree" in text
