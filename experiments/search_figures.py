@@ -12,7 +12,7 @@ module writes): the figures are then redrawn from it, and it is written back unc
 agent is `ismcts?iters=N` (nothing else in the spec) make the curves: one plot per env id
 (`search_budget_<env_id>.png`), one line per player count and opponent, with the 1/N share dashed;
 a row that names the row replacing it (`superseded_by`, a larger sample of the same command) is kept
-for the record but not drawn. A row with `"kind": "bench"` (no win rate: `game`, `players` and
+for the record but not drawn, and so is a row of the seed parameters were chosen on (`"role": "validation"`). A row with `"kind": "bench"` (no win rate: `game`, `players` and
 `iterations_per_cpu_second`, the IS-MCTS rate `virus-arena bench` measured) marks on that game's plot
 the budget of 1 s of CPU per decision at that player count (a dotted vertical line), and
 `seconds(rows)` turns every curve point's iterations into seconds per decision at that rate.
@@ -59,7 +59,7 @@ def curves(rows: list[dict]) -> dict:
     out: dict = {}
     for r in rows:
         m = _ITERS.match(r.get("agent") or "")
-        if not m or r.get("cooperative") or r.get("superseded_by"):
+        if not m or r.get("cooperative") or r.get("superseded_by") or r.get("role") == "validation":
             continue
         line = out.setdefault(r["game"], {}).setdefault((r["players"], r["opponent"]), [])
         line.append((int(m.group(1)), r["win_rate"], r["ci95"][0], r["ci95"][1], r["games"]))
