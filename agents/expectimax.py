@@ -1,6 +1,6 @@
 """`expectimax`: depth-limited expectimax for Roll & Write, where only the dice to come are hidden.
 
-    expectimax?depth=1|2|3&leaf=heuristic|value&opp=heuristic|greedy&seed=K
+    expectimax?depth=1|2|3&leaf=heuristic|value&opp=heuristic|greedy|cautious|spoiler&seed=K
 
 Everything on a Roll & Write table is public; within a round nothing random happens, and a round
 ends with everyone rolling all their dice. So the search is a tree of three kinds of node, over a
@@ -10,7 +10,9 @@ world drawn from `decision.handle.determinize` (the agent never sees the true st
   action is tried, the best expected value is kept;
 - **the others' replies**: the decision of another seat is one move of the opponent model
   (`opp=heuristic`: the game's heuristic, given that seat's own Decision in the world; `opp=greedy`:
-  the search's own evaluation, the move that maximises that seat's leaf value after it);
+  the search's own evaluation, the move that maximises that seat's leaf value after it; `opp=cautious` or
+  `opp=spoiler`: that variant of the heuristic, for an opponent known to play it: the default model is
+  exploited by opponents it does not predict, docs/agents.md);
 - **chance**: the roll at a round's end, when another of the observer's decisions follows it: every
   outcome of the observer's own dice (as a multiset: 56 for 3 dice, 462 for 6) weighted by its
   probability; the other seats' dice are one draw per decision from the agent's generator, the same
@@ -22,8 +24,9 @@ After the observer's last decision on a line, the others reply until the observe
 again or the round ends, and the position is scored (`leaf`):
 - `value`: the leaf evaluation of the search agents (`agents/leaf_values.py`: smoothed points, a
   softmax over seats turned into the expected winner-takes-all return, 2 P - 1);
-- `heuristic`: every seat (the observer included) plays the heuristic to the end of the round in
-  play (no chance until then), then the same evaluation. The game's last round ends the game:
+- `heuristic`: every seat plays the heuristic to the end of the round in play (the observer the plain
+  heuristic, the others the model's variant with `opp=cautious|spoiler`; no chance until then), then the
+  same evaluation. The game's last round ends the game:
   `returns()`.
 
 The move with the highest value is played (ties: the lowest action id). Deterministic under its seed:
@@ -44,6 +47,9 @@ from virus_envs.core.chance import ChanceTape
 from virus_envs.core.seeding import lazy_rng
 
 __all__ = ["ExpectimaxAgent", "roll_outcomes"]
+
+#: the models of the other seats' replies (opp=): the heuristic, the search's greedy move, a heuristic variant
+_OPP = ("heuristic", "greedy", "cautious", "spoiler")
 
 
 def roll_outcomes(dice: int) -> list:
@@ -74,10 +80,12 @@ class ExpectimaxAgent(ParamAgent):
             raise ValueError(f"expectimax: parameter 'depth' must be 1, 2 or 3, got {p['depth']!r}")
         if p["leaf"] not in ("heuristic", "value"):
             raise ValueError(f"expectimax: parameter 'leaf' must be 'heuristic' or 'value', got {p['leaf']!r}")
-        if p["opp"] not in ("heuristic", "greedy"):
-            raise ValueError(f"expectimax: parameter 'opp' must be 'heuristic' or 'greedy', got {p['opp']!r}")
+        if p["opp"] not in _OPP:
+            raise ValueError(f"expectimax: parameter 'opp' must be one of {', '.join(_OPP)}, got {p['opp']!r}")
         from virus_envs import agents
         self.policy = agents.make("heuristic", game)
+        # the others' model: the plain heuristic (the same agent), or the variant named by opp
+        self.opp_policy = self.policy if p["opp"] in ("heuristic", "greedy") else agents.make(f"heuristic:{p['opp']}", game)
         self.value = leaf_values(game)
         self.outcomes = roll_outcomes(game.dice)
         self.last = None            # the last decision: {action: value}, for tests and studies
@@ -85,10 +93,14 @@ class ExpectimaxAgent(ParamAgent):
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self.policy.reset(seed=None if seed is None else int(seed) + 1)
+        if self.opp_policy is not self.policy:
+            self.opp_policy.reset(seed=None if seed is None else int(seed) + 2)
 
     # -- the moves of the model ----------------------------------------------------------------------
     def _heuristic(self, s) -> int:
-        return int(self.policy.act(seat_decision(s, self.game, False)))
+        """The heuristic's move at s: the observer's own (plain), another seat's the model's variant."""
+        policy = self.policy if s.current_player() == self.observer else self.opp_policy
+        return int(policy.act(seat_decision(s, self.game, False)))
 
     def _greedy(self, s) -> int:
         """The move that maximises the acting seat's own leaf value one decision ahead (ties: lowest id)."""

@@ -12,7 +12,10 @@ module writes): the figures are then redrawn from it, and it is written back unc
 agent is `ismcts?iters=N` (nothing else in the spec) make the curves: one plot per env id
 (`search_budget_<env_id>.png`), one line per player count and opponent, with the 1/N share dashed;
 a row that names the row replacing it (`superseded_by`, a larger sample of the same command) is kept
-for the record but not drawn.
+for the record but not drawn, and so is a row of the seed parameters were chosen on (`"role": "validation"`). A row with `"kind": "bench"` (no win rate: `game`, `players` and
+`iterations_per_cpu_second`, the IS-MCTS rate `virus-arena bench` measured) marks on that game's plot
+the budget of 1 s of CPU per decision at that player count (a dotted vertical line), and
+`seconds(rows)` turns every curve point's iterations into seconds per decision at that rate.
 """
 from __future__ import annotations
 
@@ -55,8 +58,8 @@ def curves(rows: list[dict]) -> dict:
     """env id -> {(players, opponent): [(iterations, win rate, low, high, games)] sorted by iterations}."""
     out: dict = {}
     for r in rows:
-        m = _ITERS.match(r["agent"])
-        if not m or r.get("cooperative") or r.get("superseded_by"):
+        m = _ITERS.match(r.get("agent") or "")
+        if not m or r.get("cooperative") or r.get("superseded_by") or r.get("role") == "validation":
             continue
         line = out.setdefault(r["game"], {}).setdefault((r["players"], r["opponent"]), [])
         line.append((int(m.group(1)), r["win_rate"], r["ci95"][0], r["ci95"][1], r["games"]))
@@ -66,8 +69,26 @@ def curves(rows: list[dict]) -> dict:
     return out
 
 
-def plot(env_id: str, lines: dict, path: str) -> None:
-    """One game's budget curves: win rate (95% interval as error bars) against iterations per decision, log scale."""
+def rates(rows: list[dict]) -> dict:
+    """(env id, players) -> IS-MCTS iterations per CPU second, from the bench rows (`"kind": "bench"`)."""
+    return {(r["game"], r["players"]): float(r["iterations_per_cpu_second"]) for r in rows if r.get("kind") == "bench"}
+
+
+def seconds(rows: list[dict]) -> dict:
+    """(env id, players, iterations) -> CPU seconds per decision at the bench rate, for every curve point with one."""
+    rate = rates(rows)
+    out = {}
+    for env_id, lines in curves(rows).items():
+        for (n, _), pts in lines.items():
+            if (env_id, n) in rate:
+                for p in pts:
+                    out[(env_id, n, p[0])] = p[0] / rate[(env_id, n)]
+    return out
+
+
+def plot(env_id: str, lines: dict, path: str, rate: dict | None = None) -> None:
+    """One game's budget curves: win rate (95% interval as error bars) against iterations per decision, log scale;
+    `rate` (players -> iterations per CPU second) adds a dotted line at 1 s of CPU per decision."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -81,11 +102,16 @@ def plot(env_id: str, lines: dict, path: str) -> None:
         ax.errorbar(x, y, yerr=err, marker="o", capsize=3, color=colour,
                     label=f"{n} players, vs {opp} ({pts[0][4]}-{pts[-1][4]} games a point)")
         ax.axhline(1 / n, color=colour, linestyle="--", linewidth=0.8)
+    for n, r in sorted((rate or {}).items()):
+        if any(k[0] == n for k in lines):
+            ax.axvline(r, color="grey", linestyle=":", linewidth=1)
+            ax.text(r, 0.02, f" 1 s ({n}p)", fontsize=7, color="grey", rotation=90, va="bottom")
     ax.set_xscale("log")
     ax.set_xlabel("IS-MCTS iterations per decision")
     ax.set_ylabel("win rate (95% interval)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"{_NAMES.get(env_id, env_id)}: ismcts win rate by budget (dashed: 1/N)", fontsize=9)
+    ax.set_title(f"{_NAMES.get(env_id, env_id)}: ismcts win rate by budget (dashed: 1/N"
+                 + ("; dotted: 1 s of CPU a decision)" if rate else ")"), fontsize=9)
     ax.legend(fontsize=7, loc="upper left")
     ax.grid(alpha=0.3)
     fig.tight_layout()
@@ -98,9 +124,10 @@ def main(argv) -> None:
     rows = gather(runs_dir)
     with open(out_json, "w") as f:
         json.dump(rows, f, indent=1)
+    rate = rates(rows)
     for env_id, lines in curves(rows).items():
         path = os.path.join(img_dir, f"search_budget_{env_id}.png")
-        plot(env_id, lines, path)
+        plot(env_id, lines, path, {n: r for (g, n), r in rate.items() if g == env_id})
         print(f"wrote {path}")
     print(f"wrote {out_json} ({len(rows)} rows)")
 

@@ -16,7 +16,7 @@ from virus_envs.experiments.arena import play_game
 from virus_envs.experiments.cli import main
 
 SPECS = ["expectimax", "expectimax?depth=1&leaf=value", "expectimax?depth=1&opp=greedy",
-         "expectimax?depth=2&leaf=value"]
+         "expectimax?depth=2&leaf=value", "expectimax?opp=spoiler"]
 
 
 def _game(n=4):
@@ -111,6 +111,26 @@ def test_the_heuristic_inside_sees_only_the_acting_seats_decision(monkeypatch):
     assert len(seen) > 10 and len({d.seat for d in seen}) > 1
     for d in seen:
         assert isinstance(d, Decision) and d.handle is None and d.view["seat"] == d.seat
+
+
+def test_opp_names_the_heuristic_variant_that_models_the_other_seats_and_the_observer_stays_plain():
+    """`opp=spoiler`: another seat's reply is `heuristic:spoiler`'s move, the observer's own (in the round played
+    out) the plain heuristic's; shown where the two heuristics disagree."""
+    g = _game(4)
+    ag = agents.make("expectimax?opp=spoiler", g, seed=1)
+    plain, spoiler = agents.make("heuristic", g), agents.make("heuristic:spoiler", g)
+    differ = 0
+    for s in choice_positions(g, 60, 2, keep=0.5):
+        d = decision_for(s)
+        a, b = plain.act(d), spoiler.act(d)
+        if a == b:
+            continue
+        differ += 1
+        ag.observer = (s.current_player() + 1) % 4
+        assert ag._heuristic(s) == b
+        ag.observer = s.current_player()
+        assert ag._heuristic(s) == a
+    assert differ >= 1
 
 
 def test_the_chance_node_takes_every_roll_of_the_observers_dice_and_one_draw_of_the_others():

@@ -47,3 +47,20 @@ def test_a_gathered_file_redraws_and_superseded_rows_are_kept_but_not_drawn(tmp_
     img.mkdir()
     search_figures.main([str(src), str(src), str(img)])
     assert json.loads(src.read_text()) == rows and (img / "search_budget_virus_cards_v0.png").exists()
+
+
+def test_a_bench_row_turns_iterations_into_seconds_and_neither_it_nor_a_validation_row_is_a_curve_point(tmp_path):
+    rows = [{"name": "a", **_row("ismcts?iters=200", (0.6, 0.4, 0.75))},
+            {"name": "b", **_row("ismcts?iters=5000", (0.7, 0.5, 0.85))},
+            {"name": "s1", **_row("ismcts?iters=200", (0.9, 0.7, 0.97)), "role": "validation"},
+            {"name": "bench_vc2", "kind": "bench", "game": "virus_cards_v0", "players": 2,
+             "iterations_per_cpu_second": 4000.0}]
+    # 200 / 4000 = 0.05 s and 5000 / 4000 = 1.25 s of CPU a decision, by hand
+    assert search_figures.seconds(rows) == {("virus_cards_v0", 2, 200): 0.05, ("virus_cards_v0", 2, 5000): 1.25}
+    assert search_figures.curves(rows) == {"virus_cards_v0": {(2, "heuristic"): [(200, 0.6, 0.4, 0.75, 40),
+                                                                                (5000, 0.7, 0.5, 0.85, 40)]}}
+    src, img = tmp_path / "rows.json", tmp_path / "img"
+    src.write_text(json.dumps(rows))
+    img.mkdir()
+    search_figures.main([str(src), str(src), str(img)])
+    assert (img / "search_budget_virus_cards_v0.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
