@@ -98,7 +98,10 @@ def _engine_round(game, rng, seconds, tally, agent=None):
 
 
 #: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
-BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch"}
+BATCHED = {
+    "roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch",
+    "virus_co_v0": "virus_envs.virus_co.batched:VirusCoBatch",
+}
 #: env id -> "module:class" of its batched heuristic (`cls(batch)() -> actions`)
 BATCHED_HEURISTIC = {"roll_write_v0": "virus_envs.roll_write.batched_heuristic:BatchedHeuristic"}
 

@@ -390,3 +390,14 @@ def test_without_numba_the_same_kernels_give_the_same_games():
     assert plain["games"] == [b.to_dict(i) for i in range(6)]
     assert plain["obs"] == b.observation().tolist()
     assert plain["mask"] == b.legal_action_mask().tolist()
+
+
+def test_bench_has_batched_rows_beside_the_engine(tmp_path):
+    from virus_envs.experiments.cli import main
+    out = tmp_path / "b.json"
+    main(["bench", "--game", "virus_co_v0", "--players", "4", "--seconds", "0.05", "--rounds", "1",
+          "--search", "none", "--batch", "32", "--no-openspiel", "--out", str(out)])
+    rows = {r["target"]: r for r in json.loads(out.read_text())}
+    for name in ("connect_four_v3 (AEC)", "virus_co_v0 4p (engine)", "virus_co_v0 4p (batched B=32)",
+                 "virus_co_v0 4p (batched+obs B=32)"):
+        assert rows[name]["steps_per_s"] > 0
