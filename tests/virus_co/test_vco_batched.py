@@ -282,6 +282,35 @@ def test_scalar_positions_loaded_into_the_batch_play_on_identically():
         b.load(0, {**states[0].to_dict(), "round": 99})
 
 
+def test_the_batched_observation_of_a_seat_ignores_what_it_cannot_see():
+    """Information sets: a position and its determinization for seat p (other risk hands, the face-down risk
+    card, the box, the stacks' hidden order resampled) load into two slots whose observations of p are
+    equal, and so are their masks when p decides; the observations of other seats may differ."""
+    g = _g(4)
+    rng = np.random.default_rng(8)
+    B = 24
+    b = VirusCoBatch(2 * B, game=g, autoreset=False)
+    seats = np.zeros(2 * B, dtype=np.int64)
+    differ = 0
+    for i in range(B):
+        s = g.new_initial_state(seed=300 + i)
+        for _ in range(int(rng.integers(0, 150))):
+            if s.is_terminal():
+                break
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        p = int(rng.integers(0, 4)) if s.is_terminal() else s.current_player()
+        t = s.determinize(p, np.random.default_rng(i))
+        b.load(2 * i, s)
+        b.load(2 * i + 1, t)
+        seats[2 * i:2 * i + 2] = p
+        differ += b.to_dict(2 * i) != b.to_dict(2 * i + 1)
+    obs = b.observation(seats)
+    np.testing.assert_array_equal(obs[0::2], obs[1::2])
+    M = b.legal_action_mask()
+    np.testing.assert_array_equal(M[0::2], M[1::2])
+    assert differ >= B // 2            # the hidden parts did change
+
+
 # -- without autoreset, bad input --------------------------------------------------------------------------------
 def test_without_autoreset_finished_games_wait_with_an_empty_mask():
     b = VirusCoBatch(12, num_players=3, autoreset=False, rounds=1)
