@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import pcg64
+from ..core.batch_kernels import random_actions  # noqa: F401  (RollWriteBatch.random_actions)
 from ..core.jit import njit
 
 # -- the row of one game ------------------------------------------------------------------------
@@ -573,26 +574,3 @@ def observe_batch(S, seats, TB, FS, OUT):
             o[TB[O_CHG] + S[i, WDIE] - 1] = 1.0
         else:
             o[TB[O_DEC]] = 1.0
-
-
-@njit
-def random_actions(M, u, out):
-    """A uniformly drawn legal action per game (u[i] uniform in [0, 1)); -1 where nothing is legal."""
-    B, A = M.shape
-    for i in range(B):
-        cnt = 0
-        for a in range(A):
-            if M[i, a]:
-                cnt += 1
-        if cnt == 0:
-            out[i] = -1
-            continue
-        k = int(u[i] * cnt)
-        if k >= cnt:
-            k = cnt - 1
-        for a in range(A):
-            if M[i, a]:
-                if k == 0:
-                    out[i] = a
-                    break
-                k -= 1

@@ -31,7 +31,9 @@ import numpy as np
 from ..core import IllegalActionError
 from ..core import pcg64
 from ..core.jit import HAVE_NUMBA
+from ..core.batch_kernels import random_actions
 from . import kernels as K
+from . import kernels_batch as KB
 from .cards import R_GUINEA, R_PRESCRIPTION
 from .game import VirusCoGame
 from .kernels_obs import observe_batch
@@ -129,7 +131,7 @@ class VirusCoBatch:
             raise ValueError(f"seeds must be one int or {self.B} ints, got shape {arr.shape} of {arr.dtype}")
         if (arr < 0).any() or (arr >= 1 << 63).any():
             raise ValueError("seeds must be non-negative ints below 2**63")
-        K.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
+        KB.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
         self._done[:] = False
         self._ready = True
 
@@ -143,7 +145,7 @@ class VirusCoBatch:
         a = np.ascontiguousarray(actions, dtype=np.int64)
         if a.shape != (self.B,):
             raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
-        bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
+        bad = KB.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
                            self._freturns, self._ftrunc, bool(partial))
         if bad >= 0:
             term = bool(self.S[bad, K.TERM])
@@ -187,21 +189,21 @@ class VirusCoBatch:
     def scores(self) -> np.ndarray:
         """(B, n) the totals of the rounds scored so far in every game."""
         sc = np.zeros((self.B, self.num_players))
-        K.outcome_batch(self.S, self.TB, sc, np.zeros_like(sc))
+        KB.outcome_batch(self.S, self.TB, sc, np.zeros_like(sc))
         return sc
 
     def returns(self) -> np.ndarray:
         """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
         sc = np.zeros((self.B, self.num_players))
         r = np.zeros_like(sc)
-        K.outcome_batch(self.S, self.TB, sc, r)
+        KB.outcome_batch(self.S, self.TB, sc, r)
         return r
 
     def random_actions(self, rng: np.random.Generator, out: np.ndarray | None = None) -> np.ndarray:
         """(B,) a uniformly drawn legal action per game (-1 in a finished game)."""
         if out is None:
             out = np.empty(self.B, dtype=np.int64)
-        K.random_actions(self.M, rng.random(self.B), out)
+        random_actions(self.M, rng.random(self.B), out)
         return out
 
     # -- one game out of the batch ------------------------------------------------------------------

@@ -4,7 +4,8 @@ This is `game.py`'s rules, method for method, on a flat int32 row per game inste
 so that B games step in one compiled loop. Each function names the method of `VirusCoState` it
 mirrors; the rulebook sentences are quoted there (and again here where a line implements one).
 `batched.py` builds the table vector from a `VirusCoGame` and owns the arrays; the observation
-kernel is in `kernels_obs.py`; `tests/virus_co/test_vco_batched.py` plays both engines side by side.
+kernel is in `kernels_obs.py`, the batch entry points (reset, step with autoreset) in `kernels_batch.py`;
+`tests/virus_co/test_vco_batched.py` plays both engines side by side.
 
 Every list of the scalar state becomes a fixed-capacity slice of the row with a length (the order
 of the list kept: displays in the order the viruses came, hands and the box sorted, the used pile
@@ -737,95 +738,3 @@ def apply_action(S, RS, i, a, TB):
         S[i, PILLS + 3 * seat + c] -= 1
         S[i, PILLS + 3 * p + c] += 1
         _next_guinea(S, RS, i, TB)
-
-
-# -- outcome ------------------------------------------------------------------------------------------------------
-@njit
-def write_outcome(S, i, TB, scores_out, returns_out):
-    """scores() (the totals) and returns() of game i: +1 sole best, 1/k to k tied best, -1 to the others;
-    0 to all before the end and on truncation."""
-    n = TB[P_N]
-    best = -(1 << 40)
-    for p in range(n):
-        t = S[i, TOTALS + p]
-        scores_out[i, p] = t
-        returns_out[i, p] = 0.0
-        if t > best:
-            best = t
-    if not S[i, TERM] or S[i, TRUNC]:
-        return
-    k = 0
-    for p in range(n):
-        if S[i, TOTALS + p] == best:
-            k += 1
-    for p in range(n):
-        returns_out[i, p] = 1.0 / k if S[i, TOTALS + p] == best else -1.0
-
-
-# -- batch entry points -----------------------------------------------------------------------------------------
-@njit
-def reset_batch(S, RS, SEEDS, seeds, M, TB):
-    """Every game i starts afresh with seeds[i]; masks written."""
-    for i in range(S.shape[0]):
-        init_game(S, RS, SEEDS, i, seeds[i], TB)
-        legal_mask(S, i, M, TB)
-
-
-@njit
-def step_batch(S, RS, SEEDS, actions, M, TB, done, fseed, fscores, freturns, ftrunc, partial):
-    """One action per game (-1 for a finished game that waits for reset; with `partial`, -1 also lets a
-    game wait). Returns the index of the first illegal action, or -1; nothing changes unless every
-    action is legal. A game that ends has its seed, scores, returns and truncation written to the f*
-    outputs and, with autoreset, starts its next game (seed pcg64.next_seed of the last)."""
-    B = S.shape[0]
-    A = TB[P_A]
-    for i in range(B):
-        a = actions[i]
-        if S[i, TERM] or (partial and a == -1):
-            if a != -1:
-                return i
-        elif a < 0 or a >= A or not M[i, a]:
-            return i
-    for i in range(B):
-        done[i] = False
-        if S[i, TERM] or actions[i] == -1:
-            continue
-        apply_action(S, RS, i, actions[i], TB)
-        if S[i, TERM]:
-            done[i] = True
-            fseed[i] = SEEDS[i]
-            ftrunc[i] = S[i, TRUNC] != 0
-            write_outcome(S, i, TB, fscores, freturns)
-            if TB[P_AUTORESET]:
-                init_game(S, RS, SEEDS, i, pcg64.next_seed(SEEDS[i]), TB)
-        legal_mask(S, i, M, TB)
-    return -1
-
-
-@njit
-def outcome_batch(S, TB, scores_out, returns_out):
-    for i in range(S.shape[0]):
-        write_outcome(S, i, TB, scores_out, returns_out)
-
-
-@njit
-def random_actions(M, u, out):
-    """A uniformly drawn legal action per game (u[i] uniform in [0, 1)); -1 where nothing is legal."""
-    B, A = M.shape
-    for i in range(B):
-        cnt = 0
-        for a in range(A):
-            if M[i, a]:
-                cnt += 1
-        if cnt == 0:
-            out[i] = -1
-            continue
-        k = int(u[i] * cnt)
-        if k >= cnt:
-            k = cnt - 1
-        for a in range(A):
-            if M[i, a]:
-                if k == 0:
-                    out[i] = a
-                    break
-                k -= 1
