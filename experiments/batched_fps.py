@@ -1,13 +1,15 @@
-"""MaskablePPO's training speed on Roll & Write: today's SelfPlayEnv against the batched VecEnv.
+"""MaskablePPO's training speed: today's SelfPlayEnv against the batched VecEnv (Roll & Write, Virus & Co).
 
     .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768
     .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768 --opponent heuristic
+    .venv/bin/python -m virus_envs.experiments.batched_fps --steps 32768 --game virus_co_v0 --players 4
 
 Both runs use the same MaskablePPO settings (MlpPolicy [64, 64], batch 1024, 4 epochs, 1 torch
-thread, 2 players, opponents `--opponent`: random or a heuristic spec) and differ only in the env:
-`SelfPlayEnv` in a DummyVecEnv of 8 copies (what `virus-arena train` builds; a heuristic opponent is
-the scalar agent) with n_steps 256, or `RollWriteVecEnv` with 256 games and n_steps 8 (the same 2048
-transitions per rollout; a heuristic opponent is the batched kernel, `roll_write/batched_heuristic.py`).
+thread, `--players` (default 2), opponents `--opponent`: random or a heuristic spec) and differ only in the
+env: `SelfPlayEnv` in a DummyVecEnv of 8 copies (what `virus-arena train` builds; a heuristic opponent is
+the scalar agent) with n_steps 256, or the game's batched VecEnv (`RollWriteVecEnv`, `VirusCoVecEnv`) with
+256 games and n_steps 8 (the same 2048 transitions per rollout; a heuristic opponent is the batched
+kernel, `roll_write/batched_heuristic.py`: Roll & Write only).
 It prints, per run, timesteps per second of wall-clock and of process CPU time (the machine may be
 shared), and the time spent in the env.
 """
@@ -17,7 +19,12 @@ import argparse
 import time
 
 
-def _run(kind: str, steps: int, seed: int, opponent: str = "random") -> dict:
+VEC_ENVS = {"roll_write_v0": ("virus_envs.roll_write.vector", "RollWriteVecEnv"),
+            "virus_co_v0": ("virus_envs.virus_co.vector", "VirusCoVecEnv")}
+
+
+def _run(kind: str, steps: int, seed: int, opponent: str = "random", game: str = "roll_write_v0",
+         players: int = 2) -> dict:
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -25,11 +32,12 @@ def _run(kind: str, steps: int, seed: int, opponent: str = "random") -> dict:
     torch.set_num_threads(1)
     if kind == "SelfPlayEnv x8 (DummyVecEnv)":
         from virus_envs.agents.sb3_env import SelfPlayEnv
-        venv = DummyVecEnv([lambda: SelfPlayEnv("roll_write_v0", 2, opponents=[opponent]) for _ in range(8)])
+        venv = DummyVecEnv([lambda: SelfPlayEnv(game, players, opponents=[opponent]) for _ in range(8)])
         n_steps = 256
     else:
-        from virus_envs.roll_write.vector import RollWriteVecEnv
-        venv = RollWriteVecEnv(256, num_players=2, opponent=opponent, seed=seed)
+        import importlib
+        mod, cls = VEC_ENVS[game]
+        venv = getattr(importlib.import_module(mod), cls)(256, num_players=players, opponent=opponent, seed=seed)
         n_steps = 8
     model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=1024, n_epochs=4, seed=seed, device="cpu",
                         policy_kwargs={"net_arch": [64, 64]})
@@ -46,7 +54,7 @@ def _run(kind: str, steps: int, seed: int, opponent: str = "random") -> dict:
     w0, c0 = time.perf_counter(), time.process_time()
     model.learn(steps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
-    return {"env": kind, "opponent": opponent, "timesteps": model.num_timesteps,
+    return {"env": f"{game} {players}p {kind}", "opponent": opponent, "timesteps": model.num_timesteps,
             "fps_wall": round(model.num_timesteps / wall), "fps_cpu": round(model.num_timesteps / cpu),
             "env_cpu_share": round(spent[0] / cpu, 2)}
 
@@ -56,8 +64,11 @@ def main(argv=None):
     p.add_argument("--steps", type=int, default=32768)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--opponent", default="random", help="random, or a heuristic spec such as heuristic:cautious")
+    p.add_argument("--game", default="roll_write_v0", choices=sorted(VEC_ENVS))
+    p.add_argument("--players", type=int, default=2)
     a = p.parse_args(argv)
-    rows = [_run(k, a.steps, a.seed, a.opponent) for k in ("SelfPlayEnv x8 (DummyVecEnv)", "RollWriteVecEnv B=256")]
+    rows = [_run(k, a.steps, a.seed, a.opponent, a.game, a.players)
+            for k in ("SelfPlayEnv x8 (DummyVecEnv)", f"{VEC_ENVS[a.game][1]} B=256")]
     print("| env | opponent | timesteps | fps (wall) | fps (CPU time) | share of CPU in the env |")
     print("|---|---|---:|---:|---:|---:|")
     for r in rows:
