@@ -1,8 +1,7 @@
-"""Self-play vector envs over the batched Virus & Co engine (virus_envs/virus_co/vector.py)."""
+"""Self-play vector envs over the batched Virus & Co engine (virus_envs/virus_co/vector.py), SelfPlayEnv's contract."""
 import numpy as np
 import pytest
 
-from virus_envs.agents.sb3_env import SelfPlayEnv  # noqa: F401  (the scalar contract these follow)
 from virus_envs.virus_co.vector import VirusCoVecEnv, VirusCoVectorEnv, self_play
 
 

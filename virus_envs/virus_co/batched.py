@@ -100,7 +100,6 @@ class VirusCoBatch:
             K.P_A: g.num_actions, K.P_OBS: g.layout.size, K.P_AUTORESET: int(self.autoreset),
             K.P_DR: cat.diagnosis_right, K.P_DW: cat.diagnosis_wrong, K.P_NH: cat.nurse_healthy,
             K.P_NI: cat.nurse_icu, K.P_NPRESC: len(presc), K.P_NGUINEA: len(guinea),
-            K.P_NC: sum(1 for v in cat.value if v > 0),
         }
         for k, v in vals.items():
             TB[k] = v

@@ -80,7 +80,7 @@ ROW = _o
 
 # -- the table vector TB (one game config) -----------------------------------------------------------
 (P_N, P_NV, P_SIZE, P_ROUNDS, P_MAXTURNS, P_FIRST, P_FEE, P_INJON, P_CROSSG, P_A, P_OBS, P_AUTORESET,
- P_DR, P_DW, P_NH, P_NI, P_NPRESC, P_NGUINEA, P_NC) = range(19)
+ P_DR, P_DW, P_NH, P_NI, P_NPRESC, P_NGUINEA) = range(18)
 O_BASE = 20                   # the 28 observation field offsets (encoding.layout order)
 NUM_O = 28
 MAXA = 96
@@ -602,7 +602,7 @@ def _reveal(S, RS, i, TB, p):
         for k in range(TB[P_NGUINEA]):
             S[i, QCOL + k] = TB[T_GUINEA + k]
         _next_guinea(S, RS, i, TB)
-    else:   # R_USEBY: "your left and right neighbours"
+    elif t == R_USEBY:   # "your left and right neighbours"
         _push(S, i, USED, NUSED, c)
         S[i, NQ] = 2
         S[i, QUEUE] = (p + 1) % n

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from ..core.jit import njit
 from .cards import KIND_SYRINGE
-from .kernels import (ACTIVE, CIRC, CUR, DIAG, DOCTOR, FRONT, GIVECOL, GIVER, HAND, HCAP, ICU, ISSUER, NHAND,  # noqa: F401
-                      NQC, NSTACK, NSYR, NSYRS, NT, NURSE, NVIR, O_BASE, ON, P_N, P_OBS, P_ROUNDS, PAYADD, PAYNEED,
-                      PH, PHARM, PILLS, PUB, QCOL, RC, REQ, RND, SCAP, STACK, STAKE, SYCAP, SYR, T_KIND, T_RT, T_VAL,
-                      T_VIDX, TOTALS, VCAP, VIR)
+from .kernels import (ACTIVE, CIRC, CUR, DIAG, DOCTOR, GIVECOL, GIVER, HAND, HCAP, ICU, ISSUER, NHAND, NQC, NSTACK,
+                      NSYR, NSYRS, NT, NURSE, NVIR, O_BASE, ON, P_N, P_OBS, P_ROUNDS, PAYADD, PAYNEED, PH, PHARM,
+                      PILLS, PUB, QCOL, RC, REQ, RND, SCAP, STACK, STAKE, SYCAP, SYR, T_KIND, T_RT, T_VAL, T_VIDX,
+                      TOTALS, VCAP, VIR)
 
 # the observation fields, in encoding.layout's order (offsets at TB[O_BASE + k])
 (F_PHASE, F_ROUND, F_DECIDER, F_ACTIVE, F_PILLS, F_STAKE, F_ILL, F_SYR, F_LOOSE, F_RHAND, F_TOTAL, F_DOCTOR, F_NURSE,
