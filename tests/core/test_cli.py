@@ -27,18 +27,19 @@ def test_run_plays_the_default_tournament_and_prints_the_table(tmp_path, capsys)
 def test_bench_runs_and_compares_to_connect_four(tmp_path, capsys):
     out = tmp_path / "b.json"
     main(["bench", "--game", "virus_cards_v0", "--players", "2", "--seconds", "0.05", "--rounds", "1",
-          "--out", str(out)])
+          "--batch", "64", "--out", str(out)])
     rows = json.loads(out.read_text())
     names = [r["target"] for r in rows]
     openspiel = (["hearts (OpenSpiel C++)", "gin_rummy (OpenSpiel C++)", "virus_cards_v0 2p (OpenSpiel adapter)"]
                  if importlib.util.find_spec("pyspiel") else [])        # the rows through OpenSpiel need pyspiel
     assert names == ["connect_four_v3 (AEC)", "texas_holdem_v4 (AEC)", "virus_cards_v0 2p (AEC)",
-                     "virus_cards_v0 2p (engine)", "virus_cards_v0 2p (ismcts)"] + openspiel
+                     "virus_cards_v0 2p (engine)", "virus_cards_v0 2p (batched B=64)",
+                     "virus_cards_v0 2p (batched+obs B=64)", "virus_cards_v0 2p (ismcts)"] + openspiel
     assert rows[0]["ratio_to_connect_four"] == 1.0 and all(r["steps_per_s"] > 0 for r in rows)
-    assert all(r["cpu_steps_per_s"] > 0 for r in rows[:5])
-    assert rows[4]["mean_length"] is None and rows[4]["games_per_s"] > 0   # decisions searched per second
+    assert all(r["cpu_steps_per_s"] > 0 for r in rows[:7])
+    assert rows[6]["mean_length"] is None and rows[6]["games_per_s"] > 0   # decisions searched per second
     main(["bench", "--game", "virus_cards_v0", "--players", "2", "--seconds", "0.02", "--rounds", "1",
-          "--search", "none", "--no-openspiel", "--out", str(out)])
+          "--search", "none", "--no-openspiel", "--batch", "0", "--out", str(out)])
     assert [r["target"] for r in json.loads(out.read_text())] == names[:4]
 
 

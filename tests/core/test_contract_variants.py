@@ -38,6 +38,10 @@ VARIANTS = [
     ("virus_lab_v0", 3, {"spy": True, "pvp": True, "advanced_combat": "full", "morbo": True}),
     ("virus_lab_v0", 2, {"scenario": "save_the_child", "auto_child": False, "drifting_rooms": True,
                          "teleport_rooms": True, "multicolored_rooms": True}),
+    # Boss players with Spy Mode and a Scenario; Spy Mode and a Boss seat in campaigns (issue 16, part 2)
+    ("virus_lab_v0", 5, {"boss_players": 1, "spy": True, "pvp": True, "scenario": "save_the_child"}),
+    ("virus_lab_v0", 4, {"campaign": True, "spy": True, "boss_players": 1, "scenario": "captive"}),
+    ("virus_lab_v0", 3, {"campaign_games": 2, "boss_players": 1, "difficulty": 3, "boss_xp": "win"}),
     # Boss players with the divided combat, Morbo and the special rooms
     ("virus_lab_v0", 6, {"boss_players": 2, "advanced_combat": "full", "morbo": True, "teleport_rooms": True,
                          "drifting_rooms": True}),

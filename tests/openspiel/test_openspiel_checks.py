@@ -156,7 +156,9 @@ OTHER_VALUES = {
                      "skills": "draft", "campaign": True, "campaign_games": 2, "morbo": True,
                      "teleport_rooms": True, "drifting_rooms": True, "multicolored_rooms": True,
                      "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True,
-                     "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses"},
+                     "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses",
+                     "campaign_boss_from": "start", "spy_xp": "no_bonus", "boss_xp": "win",
+                     "campaign_infected": "reset"},
 }
 # keys whose other value needs another key set with it ("Player vs Player (only for Spy mode variant)")
 COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True}}}

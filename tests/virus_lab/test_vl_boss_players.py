@@ -65,9 +65,8 @@ def test_config_up_to_six_players_only_with_boss_players():
         game(2, boss_players=2)           # no Hero left
     with pytest.raises(ValueError, match="boss_players"):
         game(6, boss_players=1)           # 5 Heroes
-    for other in (dict(campaign=True), dict(spy=True), dict(scenario="reboot")):   # not yet combined
-        with pytest.raises(ValueError, match="boss_players"):
-            game(3, boss_players=1, **other)
+    for other in (dict(campaign=True), dict(spy=True), dict(scenario="reboot")):   # combined (issue 16, part 2)
+        assert game(3, boss_players=1, **other).boss_on
     assert game(6, boss_players=2).num_players == 6 and game(5, boss_players=1).num_heroes == 4
     # the class keeps the base game's 1-4 (tools iterate over it with the default config); an instance with Boss
     # players takes 6 (the env's agents, OpenSpiel's players)

@@ -235,9 +235,12 @@ def test_a_whole_campaign_keeps_its_spaces_when_the_special_contents_come_in():
     """The whole campaign's actions and observation are those of its largest game (every escalation element on):
     a game without the special contents uses a prefix of the ids and leaves their blocks at zero."""
     g = VirusLabGame(num_players=2, campaign_games=2)
-    small, large = g.inner_game(2), g.inner_game(2, ("final_attack", "legend", "teleport_rooms+drifting_rooms+morbo"))
-    assert g.num_actions == large.num_actions == small.num_actions + 8
+    # two Heroes: the ladder has "Adding the Spy modality" (25 `declare clue` ids) before the special contents (8)
+    steps = ("final_attack", "legend", "spy", "teleport_rooms+drifting_rooms+morbo")
+    small, spy, large = g.inner_game(2), g.inner_game(2, steps[:3]), g.inner_game(2, steps)
+    assert g.num_actions == large.num_actions == spy.num_actions + 8 == small.num_actions + 25 + 8
     assert large.actions.names[:small.num_actions] == small.actions.names
+    assert large.actions.names[:spy.num_actions] == spy.actions.names
     s = g.new_initial_state(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(200):

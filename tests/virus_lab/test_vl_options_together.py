@@ -35,9 +35,22 @@ TOGETHER = [dict(real_time=True, smoke_bombs=True, advanced_combat="ranged", res
                  multicolored_rooms=True, real_time=True)]
 
 
-@pytest.mark.parametrize("cfg", TOGETHER)
-def test_random_games_with_elements_of_both_parts(cfg):
-    g = virus_envs.game("virus_lab_v0", 2, **cfg)
+# Boss players with Spy Mode, the Scenarios and a campaign, Spy Mode in a campaign (issue 16, part 2): seat counts
+# these need (Spy Mode: 2 Heroes or more; Boss players: 1-2 seats beyond the Heroes)
+SEATED = [(4, dict(spy=True, pvp=True, boss_players=1, skills="auction", real_time=True)),
+          (5, dict(spy=True, scenario="captive", boss_players=2, infected_boss=True, advanced_combat="divided")),
+          (5, dict(scenario="save_the_child", boss_players=1, auto_child=False, legend=True, final_attack=True)),
+          (6, dict(scenario="reboot", boss_players=2, skills="draft", smoke_bombs=True, morbo=True)),
+          (3, dict(campaign=True, spy=True, pvp=True, boss_players=1, walls=True)),
+          (3, dict(campaign_games=2, boss_players=1, difficulty=3, spy_xp="no_bonus", boss_xp="win")),
+          (4, dict(campaign_games=2, boss_players=2, campaign_boss_from="start", infected_boss=True,
+                   campaign_infected="reset", scenario="captive")),
+          (3, dict(campaign_games=2, spy=True, real_time=True))]
+
+
+@pytest.mark.parametrize("n,cfg", [(2, c) for c in TOGETHER] + SEATED)
+def test_random_games_with_elements_of_both_parts(n, cfg):
+    g = virus_envs.game("virus_lab_v0", n, **cfg)
     rng = np.random.default_rng(1)
     for seed in range(2):
         s = g.new_initial_state(seed=seed)

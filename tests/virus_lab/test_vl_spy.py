@@ -253,10 +253,14 @@ def test_config():
     g = VirusLabGame(num_players=3, spy=True)
     assert g.cooperative is False and VirusLabGame(num_players=3).cooperative is True
     assert VirusLabGame(num_players=2).new_initial_state(seed=0).sides() is None
+    # "X Hero cards ... where X is the number of Heroes": one Hero with a Boss player has nobody to spy on
     for n, cfg, key in [(2, {"pvp": True}, "pvp"), (1, {"spy": True}, "spy"),
-                        (2, {"spy": True, "campaign": True}, "spy")]:
+                        (2, {"spy": True, "boss_players": 1}, "spy")]:
         with pytest.raises(ValueError, match=key):
             VirusLabGame(num_players=n, **cfg)
+    # Spy Mode in a campaign game and in a whole campaign (its XP rule: test_vl_campaign_sides.py)
+    assert VirusLabGame(num_players=2, spy=True, campaign=True).spy
+    assert not VirusLabGame(num_players=2, spy=True, campaign_games=2).cooperative
 
 
 def test_sizes():

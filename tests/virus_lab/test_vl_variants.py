@@ -37,10 +37,14 @@ VARIANTS = {
                               "multicolored_rooms": True},
     "boss_players_divided_special_rooms": {"boss_players": 1, "advanced_combat": "full", "teleport_rooms": True,
                                            "drifting_rooms": True, "multicolored_rooms": True, "morbo": True},
+    # issue 16, part 2: Boss players with Spy Mode and a Scenario; a whole campaign with a seat waiting to join
+    "boss_players_spy_scenario": {"boss_players": 1, "spy": True, "pvp": True, "scenario": "save_the_child"},
+    "whole_campaign_boss_seat": {"campaign_games": 2, "boss_players": 1, "difficulty": 3},
 }
 # seats per variant (default 1, 2, 4): Spy Mode needs 2-4 players (assumption 39); Boss players need a Hero besides
 # them, and go up to 6 seats
-COUNTS = {"boss_players": (2, 3, 5), "boss_players_divided_special_rooms": (2, 5), "two_boss_players_infected": (3, 4, 6)}
+COUNTS = {"boss_players": (2, 3, 5), "boss_players_divided_special_rooms": (2, 5), "two_boss_players_infected": (3, 4, 6),
+          "boss_players_spy_scenario": (3, 5), "whole_campaign_boss_seat": (2, 5)}
 CASES = [(name, n) for name in VARIANTS for n in COUNTS.get(name, (1, 2, 4))
          if not (n == 1 and VARIANTS[name].get("spy"))]
 POSITIONS = ((1, 0), (2, 40), (3, 120), (4, 260), (5, 400))
@@ -117,7 +121,7 @@ def test_hidden_facts_are_the_components_the_docs_name(name):
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_pettingzoo_api(name):
     from pettingzoo.test import api_test
-    for n in (2,) if VARIANTS[name].get("spy") else COUNTS.get(name, (1, 2, 4))[:2]:
+    for n in COUNTS.get(name, (2,) if VARIANTS[name].get("spy") else (1, 2, 4))[:2]:
         api_test(virus_envs.env("virus_lab_v0", num_players=n, **VARIANTS[name]), num_cycles=200)
 
 

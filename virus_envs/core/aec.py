@@ -142,11 +142,12 @@ class GameEnv(AECEnv):
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
         if self.render_mode == "rgb_array":
-            # the full table as pixels (virus_envs/<game>/picture.py); a seat's own: state.picture(p)
-            from .picture import picture, rasterize
+            # the full table as pixels (virus_envs/<game>/picture.py); a seat's own: state.picture(p). Through the
+            # state's method: a state may draw itself otherwise (the board game's whole campaign: its game's table)
+            from .picture import rasterize
             if self.state is None:
                 raise RuntimeError("render: call reset() first")
-            return rasterize(picture(self.state))
+            return rasterize(self.state.picture())
         text = str(self.state) if self.state is not None else "(not reset)"
         if self.render_mode == "ansi":
             return text

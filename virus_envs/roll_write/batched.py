@@ -24,34 +24,25 @@ plain Python: identical results, about a hundred times slower (docs/scale.md has
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
-from ..core import IllegalActionError
 from ..core import pcg64
-from ..core.jit import HAVE_NUMBA
+from ..core.batch import BatchEngine, BatchStep, check_batch_size
 from . import kernels as K
 from .game import RollWriteGame
 
-
-class BatchStep(NamedTuple):
-    """What `step` returns; arrays are the batch's own buffers, overwritten by the next step (copy to keep)."""
-
-    done: np.ndarray        # (B,) bool: game i ended with this action (and was reset, with autoreset)
-    seeds: np.ndarray       # (B,) int64: the seed of each game that ended (valid where done)
-    scores: np.ndarray      # (B, n) float: its final evaluation (valid where done)
-    returns: np.ndarray     # (B, n) float: its returns (+1 / 1/k / -1; 0 if truncated) (valid where done)
-    truncated: np.ndarray   # (B,) bool: it ended by max_turns (valid where done)
+__all__ = ["RollWriteBatch", "BatchStep"]
 
 
-class RollWriteBatch:
-    """`batch_size` games of one RollWriteGame config; see the module docstring."""
+class RollWriteBatch(BatchEngine):
+    """`batch_size` games of one RollWriteGame config; see the module docstring (reset, step, masks,
+    seeds and random actions: `core/batch.py`)."""
+
+    K = K
 
     def __init__(self, batch_size: int = 1024, num_players: int | None = None, autoreset: bool = True,
                  game: RollWriteGame | None = None, **config):
-        if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
-            raise ValueError(f"batch_size must be an int >= 1, got {batch_size!r}")
+        batch_size = check_batch_size(batch_size)
         if game is None:
             game = RollWriteGame(num_players, **config)
         elif num_players is not None or config:
@@ -62,24 +53,9 @@ class RollWriteBatch:
             raise ValueError(f"config key 'rounds': the batched engine holds at most {K.MAXR} rounds, "
                              f"the game has {game.rounds}")
         self.game = g = game
-        self.B = int(batch_size)
-        self.num_players = n = g.num_players
-        self.num_actions = g.num_actions
         self.observation_shape = tuple(g.observation_shape)
-        self.autoreset = bool(autoreset)
-        self.compiled = HAVE_NUMBA
+        self._arrays(batch_size, g.num_players, g.num_actions, autoreset)
         self._tables(g)
-        B = self.B
-        self.S = np.zeros((B, K.ROW), dtype=np.int32)
-        self.RS = np.zeros((B, 6), dtype=np.uint64)
-        self.SEEDS = np.zeros(B, dtype=np.int64)
-        self.M = np.zeros((B, g.num_actions), dtype=np.bool_)
-        self._done = np.zeros(B, dtype=np.bool_)
-        self._fseed = np.zeros(B, dtype=np.int64)
-        self._fscores = np.zeros((B, n), dtype=np.float64)
-        self._freturns = np.zeros((B, n), dtype=np.float64)
-        self._ftrunc = np.zeros(B, dtype=np.bool_)
-        self._ready = False
 
     def _tables(self, g: RollWriteGame) -> None:
         """The game's tables as arrays for the kernels (built once)."""
@@ -134,45 +110,6 @@ class RollWriteBatch:
         self.FS = np.array([g._wild_scale, g._dice_scale, g._contam_scale], dtype=np.float64)
 
     # -- the batch API ------------------------------------------------------------------------------
-    def reset(self, seeds) -> None:
-        """Start every game afresh: seeds is one non-negative int (game i gets seeds + i) or B of them."""
-        if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-            seeds = np.arange(self.B, dtype=np.int64) + int(seeds)
-        arr = np.asarray(list(seeds) if not isinstance(seeds, np.ndarray) else seeds)
-        if arr.shape != (self.B,) or arr.dtype.kind not in "iu":
-            raise ValueError(f"seeds must be one int or {self.B} ints, got shape {arr.shape} of {arr.dtype}")
-        if (arr < 0).any() or (arr >= 1 << 63).any():
-            raise ValueError("seeds must be non-negative ints below 2**63")
-        K.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
-        self._done[:] = False
-        self._ready = True
-
-    def step(self, actions, partial: bool = False) -> BatchStep:
-        """One action per game for its current player (-1 for a finished game without autoreset).
-        partial=True: -1 means "this game waits" (self-play: only the games where an opponent is to move).
-
-        An illegal action raises IllegalActionError naming the game, and no game moves."""
-        if not self._ready:
-            raise ValueError("call reset(seeds) before step")
-        a = np.ascontiguousarray(actions, dtype=np.int64)
-        if a.shape != (self.B,):
-            raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
-        bad = K.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
-                           self._freturns, self._ftrunc, bool(partial))
-        if bad >= 0:
-            term = bool(self.S[bad, K.TERM])
-            raise IllegalActionError(int(a[bad]), "game over" if term else "batched game",
-                                     int(self.current_player()[bad]),
-                                     f"game {bad} of the batch: " + ("finished, expects -1" if term
-                                                                     else "not allowed by the rules here"))
-        return BatchStep(self._done, self._fseed, self._fscores, self._freturns, self._ftrunc)
-
-    def legal_action_mask(self) -> np.ndarray:
-        """(B, num_actions) bool, read-only: each game's legal actions (all False in a finished game)."""
-        m = self.M.view()
-        m.flags.writeable = False
-        return m
-
     def current_player(self) -> np.ndarray:
         """(B,) seat to decide in each game; -1 where the game is over."""
         S = self.S
@@ -182,22 +119,13 @@ class RollWriteBatch:
     def is_terminal(self) -> np.ndarray:
         return self.S[:, K.TERM] != 0
 
-    @property
-    def seeds(self) -> np.ndarray:
-        """(B,) the seed each game in the batch was started with."""
-        return self.SEEDS.copy()
-
     def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
         """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
         in a finished game)."""
-        if seats is None:
-            seats = np.maximum(self.current_player(), 0)
-        seats = np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.B,))
-        if ((seats < 0) | (seats >= self.num_players)).any():
-            raise ValueError(f"seats must be in 0..{self.num_players - 1}")
+        seats = self._seats(seats)
         if out is None:
             out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
-        K.observe_batch(self.S, np.ascontiguousarray(seats), self.TB, self.FS, out)
+        K.observe_batch(self.S, seats, self.TB, self.FS, out)
         return out
 
     def scores(self) -> np.ndarray:
@@ -212,13 +140,6 @@ class RollWriteBatch:
         r = np.zeros_like(sc)
         K.outcome_batch(self.S, self.TB, sc, r)
         return r
-
-    def random_actions(self, rng: np.random.Generator, out: np.ndarray | None = None) -> np.ndarray:
-        """(B,) a uniformly drawn legal action per game (-1 in a finished game)."""
-        if out is None:
-            out = np.empty(self.B, dtype=np.int64)
-        K.random_actions(self.M, rng.random(self.B), out)
-        return out
 
     # -- one game out of the batch ------------------------------------------------------------------
     def to_dict(self, i: int) -> dict:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import pcg64
-from ..core.batch_kernels import random_actions  # noqa: F401  (RollWriteBatch.random_actions)
 from ..core.jit import njit
 
 # -- the row of one game ------------------------------------------------------------------------
@@ -574,3 +573,4 @@ def observe_batch(S, seats, TB, FS, OUT):
             o[TB[O_CHG] + S[i, WDIE] - 1] = 1.0
         else:
             o[TB[O_DEC]] = 1.0
+

@@ -66,9 +66,6 @@ def configure(g) -> None:
                              "'boss_players' 1 or 2 allows 5-6 players)")
         raise ValueError(f"config key 'boss_players': {b} Boss players leave {g.num_heroes} Heroes of "
                          f"num_players={n} (1-4 Heroes)")
-    if g.boss_on and (c["campaign"] or c["campaign_games"] or c["spy"] or c["scenario"] != "none"):
-        raise ValueError("config key 'boss_players'/'infected_boss': not yet combined with 'campaign', "
-                         "'campaign_games', 'spy' or 'scenario' (docs/rules/virus_lab.md, Not yet implemented)")
 
 
 def leaders_in_game(heroes, boss_players):
@@ -376,23 +373,33 @@ class BossPlayerRules:
     def sides(self):
         if not self.g.boss_on:
             return super().sides()          # Spy Mode's (spy.py), else None
+        hero = super().sides() or ["heroes"] * self.n      # with Spy Mode: "spy" for the seat dealt the Spy card
         bs = [q for q in range(self.n) if self.bp_seat[q]]
         if len(bs) <= 1 or self.g.boss_shared:
-            return ["boss" if self.bp_seat[q] else "heroes" for q in range(self.n)]
-        return [f"boss {bs.index(q) + 1}" if self.bp_seat[q] else "heroes" for q in range(self.n)]
+            return ["boss" if self.bp_seat[q] else hero[q] for q in range(self.n)]
+        return [f"boss {bs.index(q) + 1}" if self.bp_seat[q] else hero[q] for q in range(self.n)]
+
+    def winning_sides(self):
+        """The sides that reached their aim at the end: the Heroes when a Hero exited with the Antidote (the base
+        victory) and, in Spy Mode, the Spy did not win; the Spy by his conditions; the Boss player who killed the
+        last Hero (with `boss_win="all_bosses"`: every Boss player) when the Heroes did not win. The Spy and a Boss
+        player may both win (the Spy fled, the last Hero inside was killed: assumption B14)."""
+        from .spy import spy_wins
+        sd = self.sides()
+        wins = set()
+        if self.g.spy and spy_wins(self):
+            wins.add("spy")
+        if self.won and "spy" not in wins:
+            wins.add("heroes")
+        if "heroes" not in wins and self.bp_win >= 0 and self.bp_seat[self.bp_win]:
+            wins.add(sd[self.bp_win])
+        return wins
 
     def boss_returns(self):
-        """+1 to every seat of the winning side, -1 to the others: the Heroes when a Hero exited with the Antidote
-        (the base victory); else the Boss player who killed the last Hero (with `boss_win="all_bosses"`: every Boss
-        player); else nobody (every seat -1, as "all players lose" in the base game)."""
-        sd = self.sides()
-        if self.won:
-            win = "heroes"
-        elif self.bp_win >= 0 and self.bp_seat[self.bp_win]:
-            win = sd[self.bp_win]
-        else:
-            win = None
-        return [1.0 if x == win else -1.0 for x in sd]
+        """+1 to every seat of a winning side (`winning_sides`), -1 to the others; every seat -1 when nobody won, as
+        "all players lose" in the base game."""
+        wins = self.winning_sides()
+        return [1.0 if x in wins else -1.0 for x in self.sides()]
 
 
 # -- dict checks, view, observation ------------------------------------------------------------------------

@@ -13,6 +13,11 @@ Three pieces:
   decisions, then a game, then the next Pre-Play ..., N games; the PettingZoo env of such a game has a whole
   campaign as its episode.
 
+With Spy Mode and Boss players (assumptions C1-C4 of docs/rules/virus_lab.md): a game's XP reads the sides
+(`xp_earned`, `winning_sides`); the ladder (`ladder`) has "Adding the Spy modality" and "Adding a player which plays
+as Boss"; a whole campaign fixes its seats up front, the last `boss_players` reserved for the Boss players, who have
+no decision before they join (`CampaignState.in_game`); its return per seat is the mean of its games' returns.
+
 Pre-Play decisions (`slow option i`, the i-th option of the pending choice, listed in the view):
 option 0 done; 1 / 2 Knowledge +1 / +2 (2 / 5 XP); 3 / 4 Stamina +1 / +2 (3 / 7 XP); 5 / 6 Hit points +1 / +2
 (2 / 5 XP); 7 + k want Skill card k (4 XP for one Skill, 10 for two: the second costs 6). In a Skill auction
@@ -28,6 +33,7 @@ from ..core import ObsLayout, State, derive_seed, make_rng, rng_from_dict, rng_t
 from ..core.validate import check_int, check_ints, check_list, fail
 from .actions import A, MAX_OPTS
 from .flow import PH_GAIN, PH_NONE  # noqa: F401
+from .boss_players import seat_slot
 from .skills import MAX_SKILLS, NUM_SKILLS
 
 STATS = ("knowledge", "stamina", "hit_points")
@@ -46,22 +52,43 @@ START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
 # "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. Playing one of the three available Scenario ... Adding the special Teleport-Drifting rooms and the
-# Morbo card. Adding the Additional Final Attack element.": the level up to 3, then these elements (config keys;
-# "key=value" sets a value, a later scenario replaces the one before; "+" joins the keys of one element), one more
-# after each won game, the Scenarios before the special contents as in the rulebook's list (assumption 38)
+# Legend Tiles. Playing one of the three available Scenario ... Adding the Spy modality ... Adding a player which
+# plays as Boss (you can repeat this point adding another player which plays as another Boss). Adding the special
+# Teleport-Drifting rooms and the Morbo card. Adding the Additional Final Attack element.": the level up to 3, then
+# these elements (config keys; "key=value" sets a value, a later one replaces the one before; "+" joins the keys of
+# one element), one more after each won game, in the order of the rulebook's list (assumption 38); a campaign's own
+# ladder leaves out the steps it cannot take (`ladder`)
+SPY_STEP, BOSS_STEPS = "spy", ("boss_players=1", "boss_players=2")
 ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive",
-              "teleport_rooms+drifting_rooms+morbo")
+              SPY_STEP) + BOSS_STEPS + ("teleport_rooms+drifting_rooms+morbo",)
+BOSS_FROM = ("escalation", "start")
+SPY_XP = ("zero", "no_bonus")           # the Spy when the Heroes win: 0 XP (literal) / the XP of the other ways
+BOSS_XP = ("none", "win")               # a Boss player: no XP (literal) / 3 XP when he wins
+INFECTED = ("keep", "reset")            # a Hero turned Boss keeps his record (literal) / a new Hero next game
+
+
+def ladder(heroes: int, boss_seats: int, spy_on: bool = False, boss_from_start: bool = False) -> tuple:
+    """The escalation steps a campaign can take: "Adding the Spy modality" with 2 Heroes or more (Spy Mode needs
+    them) when its games are not in Spy Mode already; "Adding a player which plays as Boss" once per seat the
+    campaign reserved for a Boss player (config `boss_players`) who joins by the escalation."""
+    out = []
+    for e in ESCALATION:
+        if e == SPY_STEP and (heroes < 2 or spy_on):
+            continue
+        if e in BOSS_STEPS and (boss_from_start or BOSS_STEPS.index(e) >= boss_seats):
+            continue
+        out.append(e)
+    return tuple(out)
 
 
 def extra_config(extras) -> dict:
-    """The config of the escalation's elements: `name` -> True, `name=value` -> value (the last one wins); "+" joins
-    the keys of one element."""
+    """The config of the escalation's elements: `name` -> True, `name=value` -> value (a number for digits; the last
+    one wins); "+" joins the keys of one element."""
     out = {}
     for e in extras:
         for part in e.split("+"):
             k, _, v = part.partition("=")
-            out[k] = v if v else True
+            out[k] = (int(v) if v.isdigit() else v) if v else True
     return out
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
@@ -74,6 +101,7 @@ def configure(g) -> None:
     if c["campaign"] and c["campaign_games"]:
         raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
     g.campaign = bool(c["campaign"])
+    g.ladder = ladder(g.num_heroes, c["boss_players"], bool(c["spy"]), c["campaign_boss_from"] == "start")
 
 
 def inner_game(g, difficulty, extras=()):
@@ -83,7 +111,11 @@ def inner_game(g, difficulty, extras=()):
     inner = g._inner.get(key)
     if inner is None:
         cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **extra_config(extras))
-        inner = g._inner[key] = type(g)(num_players=g.num_players, **cfg)
+        # the seats reserved for Boss players (the last ones) play from the game their step is reached (or from the
+        # first, `campaign_boss_from="start"`); before that the game has the Hero seats only
+        if g.config["campaign_boss_from"] != "start":
+            cfg["boss_players"] = extra_config(extras).get("boss_players", 0)
+        inner = g._inner[key] = type(g)(num_players=g.num_heroes + cfg["boss_players"], **cfg)
     return inner
 
 
@@ -91,11 +123,13 @@ def whole_layout(g) -> ObsLayout:
     """A whole campaign's observation: a game's blocks, then the `campaign` block. The game's blocks are those of the
     largest game, every element of the escalation on (the `scenario` block included: zero in a game without a
     Scenario)."""
-    inner = g.inner_game(START_DIFFICULTY, ESCALATION)     # every element on: the largest actions and blocks
+    inner = g.inner_game(START_DIFFICULTY, g.ladder)       # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
     g.inner_layout = inner.layout
     g.skill_cards = inner.skill_cards
     g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last: a prefix for all
+    if inner.spy or inner.boss_on:
+        g.cooperative = False           # a seat's return is its own (`CampaignState.returns`)
     return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
 
 
@@ -118,14 +152,14 @@ class CampaignRules:
         n = self.n
         self.cstats = [[0, 0, 0] for _ in range(n)]
         self.kills, self.boss_xp, self.sk_gone = [0] * n, [0] * n, []
-        for p, h in enumerate(heroes or []):
+        for p, h in enumerate((heroes or [])[:self.g.num_heroes]):     # a Boss player's seat has no Hero
             self.cstats[p] = [h["knowledge"], h["stamina"], h["hit_points"]]
 
     def _campaign_skills(self, heroes):
         """ "Starting Skills are 0"; later games: the Skill cards each Hero owns (their items from the reserve)."""
         self.sk_table, self.sk_bids = [], []
         owned = set()
-        for p, h in enumerate(heroes or []):
+        for p, h in enumerate((heroes or [])[:self.g.num_heroes]):
             for k in h["skills"]:
                 self.skills[p].append(k)
                 self._grant(p, k)
@@ -176,10 +210,38 @@ class CampaignRules:
 
     def xp_earned(self, p):
         """XP of a finished game: "1 XP every 4 killed creatures", "1 XP every killed Boss", "2 XP for surviving
-        at game's end", "1 XP if not infected and survived", "3 XP if Heroes win the play"."""
+        at game's end", "1 XP if not infected and survived", "3 XP if Heroes win the play"; read by the sides
+        (`State.sides()`): "Adding the Spy modality. Note: in this case the spy player gain XP in the same ways of
+        other players but can gain the final 3 XP only if he/she wins, otherwise gets 0 XP if Heroes win." (config
+        `spy_xp`); "Hero can gain XP by": a Boss player earns none (config `boss_xp`), a Hero turned Boss keeps the
+        XP of his kills as a Hero (assumptions C1-C3)."""
         alive = self.alive[p] and not self.truncated
-        return (self.kills[p] // 4 + self.boss_xp[p] + (2 if alive else 0)
-                + (1 if alive and not self._infected(p) else 0) + (3 if self.won else 0))
+        ways = (self.kills[p] // 4 + self.boss_xp[p] + (2 if alive else 0)
+                + (1 if alive and not self._infected(p) else 0))
+        sides, wins = self.sides(), winning_sides(self)
+        side = sides[p] if sides else "heroes"
+        cfg = self.g.config
+        if self.g.boss_on and self.bp_seat[p]:
+            hero = ways if p < self.g.num_heroes else 0         # an infected Hero's kills before he turned Boss
+            return hero + (3 if cfg["boss_xp"] == "win" and side in wins else 0)
+        if side == "spy":
+            if "spy" in wins:
+                return ways + 3
+            if "heroes" in wins:
+                return 0 if cfg["spy_xp"] == "zero" else ways
+            return ways
+        return ways + (3 if "heroes" in wins else 0)
+
+
+def winning_sides(s) -> set:
+    """The sides that won a finished game: "heroes" for the normal victory (Spy Mode: when the Spy did not win),
+    "spy", a Boss player's side (`boss_players.BossPlayerRules.winning_sides`)."""
+    if s.g.boss_on:
+        return s.winning_sides()
+    if s.g.spy:
+        from .spy import winner
+        return {winner(s)} - {None}
+    return {"heroes"} if s.won else set()
 
 
 def validate_game(g, d) -> None:
@@ -200,30 +262,40 @@ class Campaign:
     """The record a campaign carries from game to game, and its Pre-Play rules.
 
     heroes[p]: XP, the stats bought (Knowledge, Stamina, Hit points above the campaign base) and the Skill cards
-    owned; difficulty of the next game; results (True = the Heroes won); `pre`: the Pre-Play under way."""
+    owned (a record per seat; a seat reserved for a Boss player, the last `boss_seats`, has no Hero: its record
+    only counts the XP of `boss_xp="win"`); difficulty of the next game; the escalation's `ladder` and the steps
+    taken (`extras`); results (True = the Heroes won); per game each seat's XP and return (0 for a seat not yet in
+    play); `pre`: the Pre-Play under way."""
 
-    def __init__(self, num_players: int, games: int, difficulty: int = START_DIFFICULTY):
-        self.n, self.games, self.difficulty = num_players, games, difficulty
-        self.extras: list = []          # escalation elements switched on (ESCALATION)
+    def __init__(self, num_players: int, games: int, difficulty: int = START_DIFFICULTY, boss_seats: int = 0,
+                 ladder_steps=None):
+        self.n, self.games, self.difficulty, self.boss_seats = num_players, games, difficulty, boss_seats
+        self.ladder = list(ladder(num_players - boss_seats, boss_seats) if ladder_steps is None else ladder_steps)
+        self.extras: list = []          # escalation elements switched on (the first steps of `ladder`)
         self.heroes = [new_hero() for _ in range(num_players)]
         self.results: list = []
         self.xp_log: list = []
+        self.returns_log: list = []
         self.pre: dict = {}
         self.start_preplay()
 
+    @property
+    def num_heroes(self) -> int:
+        return self.n - self.boss_seats
+
     # -- serialisation ----------------------------------------------------------------------------------
+    KEYS = ("n", "games", "difficulty", "boss_seats", "ladder", "extras", "heroes", "results", "xp_log",
+            "returns_log", "pre")
+
     def to_dict(self) -> dict:
-        return json.loads(json.dumps({"n": self.n, "games": self.games, "difficulty": self.difficulty,
-                                      "extras": self.extras,
-                                      "heroes": self.heroes, "results": self.results, "xp_log": self.xp_log,
-                                      "pre": self.pre}))
+        return json.loads(json.dumps({k: getattr(self, k) for k in self.KEYS}))
 
     @classmethod
     def from_dict(cls, d: dict) -> "Campaign":
         c = cls.__new__(cls)
         d = json.loads(json.dumps(d))
-        c.n, c.games, c.difficulty, c.extras = d["n"], d["games"], d["difficulty"], d["extras"]
-        c.heroes, c.results, c.xp_log, c.pre = d["heroes"], d["results"], d["xp_log"], d["pre"]
+        for k in cls.KEYS:
+            setattr(c, k, d[k])
         return c
 
     @property
@@ -273,7 +345,7 @@ class Campaign:
             return
         if option == OPT_DONE:
             pre["seat"] += 1
-            if pre["seat"] >= self.n:
+            if pre["seat"] >= self.num_heroes:        # the Boss players' seats have no Hero to improve
                 self._next_contest(rng)
             return
         pre["spent"][p] += self.cost_of(p, option)
@@ -327,7 +399,7 @@ class Campaign:
                 pre["spent"][q] -= SKILL_PRICE[0] if i == 0 else SKILL_PRICE[1] - SKILL_PRICE[0]
                 pre["wants"][q].remove(k)
         pre["wants"][win].remove(k)
-        pre.update(step="buy", seat=self.n, bidders=[], bids={}, ties=0)
+        pre.update(step="buy", seat=self.num_heroes, bidders=[], bids={}, ties=0)
         self._next_contest(rng)
 
     def _end_preplay(self):
@@ -341,18 +413,27 @@ class Campaign:
     # -- after a game ----------------------------------------------------------------------------------------
     def record(self, st) -> None:
         """XP earned, the Skill cards each Hero ends with; "If the previous game has been won by Heroes, the next
-        play must be increased in difficulty" (the difficulty level, up to 3: assumption 38)."""
-        earned = [st.xp_earned(p) for p in range(self.n)]
+        play must be increased in difficulty" (the difficulty level up to 3, then the next step of the ladder:
+        assumption 38). A seat not in the game `st` (a Boss player not yet joined) earns nothing, returns 0."""
+        m = st.n
+        earned = [st.xp_earned(p) for p in range(m)] + [0] * (self.n - m)
+        ret = [float(x) for x in st.returns()] + [0.0] * (self.n - m)
+        heroes_won = "heroes" in winning_sides(st)
         for p, h in enumerate(self.heroes):
             h["xp"] += earned[p]
-            h["skills"] = list(st.skills[p])
+            if p < m:
+                h["skills"] = list(st.skills[p])
+            if (p < m and st.g.boss_on and st.bp_seat[p] and p < st.g.num_heroes
+                    and st.g.config["campaign_infected"] == "reset"):
+                self.heroes[p] = new_hero()     # the infected Hero is lost: a new character next game (C3)
         self.xp_log.append(earned)
-        self.results.append(bool(st.won))
-        if st.won:
+        self.returns_log.append(ret)
+        self.results.append(heroes_won)
+        if heroes_won:
             if self.difficulty < 3:
                 self.difficulty += 1
             else:
-                more = [e for e in ESCALATION if e not in self.extras]
+                more = [e for e in self.ladder if e not in self.extras]
                 if more:
                     self.extras.append(more[0])
         if not self.over:
@@ -376,7 +457,8 @@ class CampaignState(State):
     @classmethod
     def start(cls, game, seed):
         """A new campaign: its first Pre-Play."""
-        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"])
+        b = game.config["boss_players"] if game.config["campaign_boss_from"] != "start" else 0
+        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"], b, game.ladder)
         return cls(game, c, None, make_rng(seed))
 
     @classmethod
@@ -391,7 +473,12 @@ class CampaignState(State):
     # -- flow --------------------------------------------------------------------------------------------
     def _start_game(self):
         g = self.g.inner_game(self.camp.difficulty, self.camp.extras)
-        self.inner = g.new_initial_state(seed=derive_seed(self.rng), campaign_heroes=self.camp.heroes)
+        self.inner = g.new_initial_state(seed=derive_seed(self.rng), campaign_heroes=self.camp.heroes[:g.num_heroes])
+
+    def in_game(self, p) -> bool:
+        """Seat p plays the game under way (a seat reserved for a Boss player who has not joined yet does not: it
+        has no decision, and sees only the campaign record)."""
+        return self.inner is not None and p < self.inner.n
 
     def current_player(self) -> int:
         if self.is_terminal():
@@ -436,14 +523,15 @@ class CampaignState(State):
             self.inner = None
 
     def returns(self) -> np.ndarray:
-        """Co-operative: 2 x (games won / games) - 1 to every seat at the end of the campaign."""
+        """At the end of the campaign, each seat's mean return over the games (0 for a game it was not in): without
+        Spy and Boss players 2 x (games won / games) - 1 to every seat."""
         if not self.is_terminal() or self.truncated:
             return np.zeros(self.n)
-        r = self.camp.results
-        return np.full(self.n, 2.0 * sum(r) / len(r) - 1.0)
+        return np.array(self.camp.returns_log, dtype=float).sum(axis=0) / len(self.camp.results)
 
     def scores(self) -> np.ndarray:
-        return np.full(self.n, float(sum(self.camp.results)))
+        """Games each seat's side won (without Spy and Boss players: the games won, for every seat)."""
+        return np.array([float(sum(1 for r in self.camp.returns_log if r[p] > 0)) for p in range(self.n)])
 
     def info(self) -> dict:
         out = self.inner.info() if self.inner is not None else {}
@@ -465,15 +553,15 @@ class CampaignState(State):
         return out
 
     def view(self, p: int) -> dict:
-        base = self.inner.view(p) if self.inner is not None else {
-            "seat": p, "phase": self.phase(), "to_act": self.current_player()}
+        base = self.inner.view(p) if self.in_game(p) else {
+            "seat": p, "phase": self.phase(), "to_act": self.current_player(), "in_game": False}
         return dict(base, campaign=self._camp_view(p))
 
     def observation(self, p: int) -> np.ndarray:
         g = self.g
         v = np.zeros(g.observation_shape, dtype=np.float32)
         k = g.inner_size
-        if self.inner is not None:
+        if self.in_game(p):
             # each block of the game at its place in the largest game's layout (a game without the escalation's
             # special contents has a shorter `advanced` block, the same prefix)
             obs, full = self.inner.observation(p), g.inner_layout.slices
@@ -486,7 +574,9 @@ class CampaignState(State):
         o[5 + (0 if not pre else 1 if pre["step"] == "buy" else 2)] = 1
         o[8] = self.current_player() == p
         for q in range(n):
-            j = 9 + 44 * ((q - p) % n)
+            if seat_slot(self, q, p) < 0:
+                continue                # a Boss player's seat: no Hero record (his XP is in the view)
+            j = 9 + 44 * seat_slot(self, q, p)
             h = c.heroes[q]
             o[j:j + 4] = [h["xp"] / 30, h["knowledge"] / 6, h["stamina"] / 6, h["hit_points"] / 6]
             for s_ in h["skills"]:
@@ -509,13 +599,15 @@ class CampaignState(State):
         return v
 
     def render_for(self, p: int) -> str:
-        if self.inner is not None:
+        if self.in_game(p):
             return self.inner.render_for(p)
-        return f"{self.render()}\n{json.dumps(self._camp_view(p))}"
+        # the record only (the game's full text, hidden cards included, is not for a seat)
+        return f"{self.render().splitlines()[0]}\n{self.phase()}\n{json.dumps(self._camp_view(p))}"
 
     def picture(self, p: int | None = None) -> str:
-        """The table of the game under way (a Pre-Play has no table: a text card of the campaign record)."""
-        if self.inner is not None:
+        """The table of the game under way (a Pre-Play, or a seat not yet in play, has no table: a text card of the
+        campaign record)."""
+        if self.inner is not None and (p is None or self.in_game(p)):
             return self.inner.picture(p)
         text = self.render().splitlines()[0].replace("&", "and").replace("<", "(")
         return ('<svg xmlns="http://www.w3.org/2000/svg" width="640" height="40">'
@@ -534,17 +626,22 @@ class CampaignState(State):
 
     def hidden_facts(self, p: int) -> dict:
         if self.inner is not None:
-            return self.inner.hidden_facts(p)
+            return self.inner.hidden_facts(self._watcher(p))
         out = super().hidden_facts(p)
         hid = self._bids_hidden(p)
         if hid and any(self.camp.heroes[q]["xp"] - self.camp.pre["spent"][q] > 0 for q in hid):
             out["campaign bids"] = {str(q): self.camp.pre["bids"][str(q)] for q in hid}
         return out
 
+    def _watcher(self, p):
+        """The game seat whose information a seat determinizes with: its own; for a seat not yet in play (which
+        sees none of the game and never decides in it) the first seat's, a subset of what it leaves open."""
+        return p if self.in_game(p) else 0
+
     def _determinize(self, p, rng):
         s = self.clone()
         if s.inner is not None:
-            s.inner = self.inner.determinize(p, rng)
+            s.inner = self.inner.determinize(self._watcher(p), rng)
             return s
         # the other bidders' secret bids: any amount they could have bid
         pre = s.camp.pre
@@ -577,15 +674,19 @@ def validate_campaign(g, d) -> None:
     c = d["campaign"]
     if not isinstance(c, dict):
         raise fail(env, "campaign", "must be a dict")
-    for k in ("n", "games", "difficulty", "extras", "heroes", "results", "xp_log", "pre"):
+    for k in Campaign.KEYS:
         if k not in c:
             raise fail(env, f"campaign.{k}", "missing")
     check_int(env, "campaign.n", c["n"], n, n)
     check_int(env, "campaign.games", c["games"], g.config["campaign_games"], g.config["campaign_games"])
     check_int(env, "campaign.difficulty", c["difficulty"], 1, 3)
+    b = g.config["boss_players"] if g.config["campaign_boss_from"] != "start" else 0
+    check_int(env, "campaign.boss_seats", c["boss_seats"], b, b)
+    if c["ladder"] != list(g.ladder):
+        raise fail(env, "campaign.ladder", f"must be this campaign's ladder {list(g.ladder)}, got {c['ladder']!r}")
     ext = check_list(env, "campaign.extras", c["extras"])
-    if ext != list(ESCALATION[:len(ext)]):
-        raise fail(env, "campaign.extras", f"must be the first elements of {ESCALATION}, got {ext!r}")
+    if ext != list(g.ladder[:len(ext)]):
+        raise fail(env, "campaign.extras", f"must be the first elements of {list(g.ladder)}, got {ext!r}")
     owned = []
     for q, h in enumerate(check_list(env, "campaign.heroes", c["heroes"], n)):
         if not isinstance(h, dict) or sorted(h) != sorted(new_hero()):
@@ -595,8 +696,14 @@ def validate_campaign(g, d) -> None:
         owned += check_ints(env, f"campaign.heroes[{q}].skills", h["skills"], None, 0, NUM_SKILLS - 1)
     if len(owned) != len(set(owned)):
         raise fail(env, "campaign.heroes", "a Skill card owned twice")
-    if len(check_list(env, "campaign.results", c["results"])) > c["games"]:
+    played = len(check_list(env, "campaign.results", c["results"]))
+    if played > c["games"]:
         raise fail(env, "campaign.results", "more games than the campaign has")
+    for k in ("xp_log", "returns_log"):
+        if len(check_list(env, f"campaign.{k}", c[k])) != played:
+            raise fail(env, f"campaign.{k}", "must hold one row per game played")
+        for i, row in enumerate(c[k]):
+            check_list(env, f"campaign.{k}[{i}]", row, n)
     if (d["inner"] is None) == (not c["pre"]) and not len(c["results"]) >= c["games"]:
         raise fail(env, "inner", "a campaign is either in a Pre-Play or in a game")
     if d["inner"] is not None:

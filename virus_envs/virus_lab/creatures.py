@@ -287,7 +287,8 @@ def slow_begin(s, base_move, reduce=None):
 
 def _ask(s, kind, opts):
     s.opt_kind = kind
-    s.opts = list(opts)[:MAX_OPTS]
+    # placements are (how, room) pairs: kept as lists, as a JSON round trip of the state gives them back
+    s.opts = [list(o) if isinstance(o, tuple) else o for o in opts][:MAX_OPTS]
     return True
 
 

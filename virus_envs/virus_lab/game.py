@@ -10,8 +10,9 @@
 
 Rules modules: `board.py` (table grid, placement, connections), `creatures.py` (Slow phase),
 `research.py` (lab and clue geometry), `components.py` (validated data); the state's rule families are
-mixins in `events.py`, `combat.py`, `wounds.py`, `tiles.py`, `turnend.py`, `labs.py`; `flow.py` holds
-the phase and queue-step codes. The rule map to code and
+mixins in `setup.py` (the setup), `steps.py` (the turn's queue of steps), `events.py`, `combat.py`, `wounds.py`,
+`tiles.py`, `turnend.py`, `labs.py` and the advanced elements' modules; `flow.py` holds the phase and queue-step
+codes. The rule map to code and
 tests, the assumptions and what is not yet implemented: docs/rules/virus_lab.md.
 """
 from __future__ import annotations
@@ -25,28 +26,29 @@ from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TA
 from .advantages import AdvantageRules
 from .boss_actions import BossActionRules
 from .boss_players import BossPlayerRules
-from .board import Geometry, fits, rotate
-from .components import ANY_COLOUR, EF_CALM, EF_FRENZY, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
+from .board import Geometry, rotate
+from .components import ANY_COLOUR, TK_BOOK, TK_FOUR, TK_SHIELD, load_components
 from .checks import validate_dict
 from .combat import CombatRules
-from .events import EventRules, additional_creatures
+from .events import EventRules
 from .campaign import CampaignRules
 from .clock import ClockRules
 from .skills import SkillRules
 from .hidden import HiddenInfo
 from .realtime import RealTimeRules
 from .labs import LabRules
-from .final_attack import draw_boss, final_attack_steps
 from .legend import DEFAULT_TILES, parse_tiles
 from .ranged import action_table as ranged_table
 from .research import incompatible_table
 from .tiles import TileRules
 from .turnend import TurnEndRules
 from .wounds import WoundRules
-from . import divided, drifting, morbo, pvp, resolution, scenarios, smoke, special_rooms, spy, walls
+from . import divided, drifting, pvp, resolution, scenarios, smoke, special_rooms, spy
 from .pvp import PvpRules
 from .scenarios import ScenarioRules
+from .setup import SetupRules
 from .spy import SpyRules
+from .steps import StepRules
 
 NK = CR.NK
 from .flow import *  # noqa: F401,F403  (phase and queue codes, rule constants; re-exported)
@@ -115,11 +117,17 @@ class VirusLabGame(Game):
         "boss_players": 0,          # PLAY AS BOSS: 1-2 of the seats (the last ones) play as Boss (boss_players.py)
         "infected_boss": False,     # True: an infected dead Hero becomes a Boss player at the next Slow phase
         "boss_win": "killer",       # who wins by the last Hero's death: "killer" (literal) / "all_bosses"
+        # a campaign with Spy and Boss players (campaign.py, assumptions C1-C4)
+        "campaign_boss_from": "escalation",  # campaign_games: the Boss seats join by the ladder / play from game 1
+        "spy_xp": "zero",           # the Spy's XP when the Heroes win: "zero" (literal) / "no_bonus"
+        "boss_xp": "none",          # a Boss player's XP: "none" (literal) / "win" (3 XP when his side wins)
+        "campaign_infected": "keep",  # a Hero turned Boss keeps his record (literal) / "reset" (a new Hero)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"),
                "skills": skills.METHODS, "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES,
-               "boss_win": boss_players.BOSS_WIN}
+               "boss_win": boss_players.BOSS_WIN, "campaign_boss_from": campaign.BOSS_FROM,
+               "spy_xp": campaign.SPY_XP, "boss_xp": campaign.BOSS_XP, "campaign_infected": campaign.INFECTED}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
 
     def __init__(self, num_players: int | None = None, **config):
@@ -273,205 +281,16 @@ def _copy(v):
     return v
 
 
-class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, divided.DividedRules, HiddenInfo,
-                    ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules, AdvantageRules, EventRules,
-                    CombatRules, WoundRules, TileRules,
-                    TurnEndRules, LabRules, State):
-    """One position of a game of Virus."""
+class VirusLabState(SetupRules, StepRules, BossActionRules, BossPlayerRules, SpyRules, ScenarioRules,
+                    divided.DividedRules, HiddenInfo, ClockRules, PvpRules, CampaignRules, SkillRules, RealTimeRules,
+                    AdvantageRules, EventRules, CombatRules, WoundRules, TileRules, TurnEndRules, LabRules, State):
+    """One position of a game of Virus: the setup (`setup.py`), the turn's queue of steps (`steps.py`), the public
+    API, the mask and the action dispatch here; the rule families in their mixins."""
 
     def __init__(self, game: VirusLabGame):
         self.game = self.g = game
         self.n = game.num_players
         self._mask = None
-
-    # -- setup ------------------------------------------------------------------------------
-    def _setup(self, campaign_heroes=None):
-        g, comp, geo, n = self.g, self.g.comp, self.g.geo, self.n
-        rng = self.rng
-        N = geo.ncells
-        self.turn, self.lead, self.ph, self.cur, self.ret, self.in_rt = 1, 0, PH_NONE, 0, RET_QUEUE, False
-        self.steps, self.terminal, self.truncated, self.won, self.final = 0, False, False, False, False
-        self.queue = []
-        self.card = [-1] * N
-        self.rot = [0] * N
-        self.doors = bytearray(N)
-        self.trapside = bytearray(N)
-        self.door = bytearray(geo.nedges)
-        self.barrier = bytearray(geo.nedges)
-        self.breach = bytearray(geo.nedges)
-        self.cubes = bytearray(N * n)
-        self.explored = [-1] * N
-        self.searched = [-1] * N
-        self.sp_uses = bytearray(N)
-        self.labcells, self.labvert, self.labs_used = [], [-1] * N, []
-        self.cre = bytearray(N * NK)
-        self.flat = bytearray(N)
-        self.pool = list(comp.cre_count)
-        self.bar_pool = walls.supply(g.num_heroes) if g.walls else list(comp.barrier_supply)
-        self.bosses, self.boss_seen = [], []
-        self.antidote_cell, self.antidote_holder, self.antidote_out = -1, -1, -1
-        self.exit_open = False
-        self.act_exit = [[], []]
-        self.tok_pool = list(comp.tokens)
-        self.door_pool, self.breach_pool = comp.doors_supply, comp.breach_supply
-        self.bullet_pool = comp.bullets
-        # Starting Room on the table edge
-        st = geo.start_cell
-        self._put(st, START_CARD, 0, False)
-        # room deck: shuffle; 3 rooms connected to the Starting Room (no single doorway, no Research Lab)
-        deck = list(g.room_cards)           # the 144 cards and the special rooms switched on (rooms.py)
-        rng.shuffle(deck)
-        put_back = []
-        for d in range(4):
-            if not (self.doors[st] >> d) & 1:
-                continue
-            y = geo.NB[st][d]
-            while True:
-                c = deck.pop()
-                if comp.room_shape[c] == 0 or comp.room_lab[c] >= 0:
-                    put_back.append(c)
-                    continue
-                rots = [r for r in range(4) if fits(geo, self.card, self.doors, self.breach, y, g.rot_doors[c][r])]
-                if not rots:
-                    put_back.append(c)
-                    continue
-                self._put(y, c, rots[int(rng.integers(len(rots)))], False)
-                break
-        # exit card -> Exit Control Rooms; the exit card goes back and the deck becomes the Event deck
-        events = list(range(len(comp.event_name)))
-        ex = int(rng.integers(len(events)))
-        sr, sc = geo.rc(st)
-        self.exit_cells = []
-        for dr, dc in comp.event_exit[ex]:
-            cell = geo.cell(sr + dr, sc + dc)
-            self._put(cell, EXIT_CARD, 0, False)
-            self.exit_cells.append(cell)
-        rng.shuffle(events)
-        self.event_deck, self.event_pile, self.event = events, [], -1
-        wounds = list(range(g.num_wound_cards))
-        rng.shuffle(wounds)
-        self.wound_deck, self.wound_discard = wounds, []
-        clues = list(range(len(comp.clue_kind)))
-        rng.shuffle(clues)
-        self.clue_deck, self.clues = clues, []
-        bosses = list(range(len(comp.boss_name)))
-        rng.shuffle(bosses)
-        self.boss_gone = []         # Bosses gone [card, revealed]
-        self.boss_deck = bosses
-        # discarded cards back, reshuffle; per-player-count removals
-        deck.extend(put_back)
-        rng.shuffle(deck)
-        rem = comp.removals.get(g.num_heroes)          # by the number of Heroes (Boss players excepted)
-        self.room_out = []          # removed at setup: unknown to every player
-        if rem is not None:
-            if "random" in rem:
-                self.room_out = sorted(deck[:rem["random"]])
-                deck = deck[rem["random"]:]
-            else:
-                out = set()
-                for col in range(4):
-                    labs = [c for c in deck if comp.room_colour[c] == col and comp.room_lab[c] >= 0]
-                    norm = [c for c in deck if comp.room_colour[c] == col and comp.room_lab[c] < 0]
-                    out.update(labs[:rem["lab_per_colour"]])
-                    out.update(norm[:rem["normal_per_colour"]])
-                deck = [c for c in deck if c not in out]
-                self.room_out = sorted(out)
-                rng.shuffle(deck)
-        self.room_deck, self.room_discard = deck, []
-        # Bosses by difficulty: ASSUMPTION: a Leader on a Boss tile in each of the first rooms
-        first = [geo.NB[st][d] for d in range(4) if (self.doors[st] >> d) & 1]
-        for i in range(BOSSES_BY_LEVEL[g.level]):
-            k = max(range(4, 8), key=lambda t: (self.pool[t], -t))
-            self.pool[k] -= 1
-            cell = first[i % len(first)]
-            self.bosses.append([cell, k, draw_boss(self)])
-            self.cre[cell * NK + CR.BOSS] += 1
-        # Heroes: stock, displays ("If a player draws any Research Lab cards, discard them and draw new cards")
-        self.pos = [st] * n
-        self.alive = [True] * n
-        self.exited = [False] * n
-        self.exit_turn = [0] * n
-        self.exit_order = []
-        self.stock = [comp.start_actions] * n
-        self.reserve = [comp.action_cubes - comp.start_actions] * n
-        self.bullets = [comp.start_bullets] * n
-        self.bullet_pool -= comp.start_bullets * n
-        self.tok = [[0] * 6 for _ in range(n)]
-        self.t_door, self.t_breach = [0] * n, [0] * n
-        self.t_bar = [[0] * 4 for _ in range(n)]
-        self.wounds = [[] for _ in range(n)]
-        self.disp = [[] for _ in range(n)]
-        self.net = [[] for _ in range(n)]
-        if g.skills:                # Skill cards: on the table (skills.py), or the campaign's Heroes' (campaign.py)
-            self._setup_skills(campaign_heroes)
-        labs_out = []
-        for p in range(n):
-            while len(self.disp[p]) < self.knowledge(p):        # 8 cards in the base game
-                c = self.room_deck.pop()
-                if comp.room_lab[c] >= 0:
-                    labs_out.append(c)
-                    continue
-                self.disp[p].append([c, True])
-        self.room_deck.extend(labs_out)
-        rng.shuffle(self.room_deck)
-        self.adren = [0] * n                    # Adrenaline tokens used this Real Time phase
-        self.dodged = [[0] * NK for _ in range(n)]
-        self.countered = [[] for _ in range(n)]   # rooms whose group counter-attacked the Hero this turn
-        self.combat_cell = [-1] * n
-        self.flee_free = [False] * n
-        self.passed = [False] * n
-        self.res = [0] * n
-        self.gained = [0] * n
-        self.infected_dead = [False] * n
-        self.roll, self.rollres, self.succ, self.dmg = [], [], 0, []
-        self.trap_card = -1
-        self.clue_pending = []
-        self.expl, self.expl_by, self.armed = bytearray(N), [-1] * N, bytearray(N)
-        self.slow_red = [0] * N
-        self.majors, self.retired = [0] * n, [False] * n
-        self.team, self.team_succ, self.rt_dmg, self.rt_actor = [], 0, [], 0
-        self.sl_rem, self.sl_moved, self.sl_bonus, self.sl_done, self.sl_events = [], [], [], [], []
-        self.sl_pick = self.sl_side = -1
-        self.opts, self.opt_kind = [], CR.OPT_NONE
-        self.pl_queue, self.pl_kind, self.pl_player = [], -2, -1
-        self.wpend, self.sl_enter = [], []
-        self.pl_ord, self.pl_move, self.pl_enter = 0, -1, []
-        # a pending display choice: flip = [phase to resume, action to resume, flips left, slots open to the
-        # choice, flips in all]; dsel = [group action, cards it takes, slots chosen so far...]
-        self.flip, self.dsel = [], []
-        # what the players know of the decks besides the public top cards (hidden.py): the number of Room and
-        # Clue cards returned to the bottom (seen by all), per bottom Event card the Lead who returned it, per
-        # bottom Wound card whether its face is known (its back always is); Bosses gone [card, revealed]
-        self.room_known, self.clue_known, self.event_known, self.wound_known = 0, 0, [], []
-        self.net_left = 0           # Net cards still to draw (one at a time)
-        self.ranged = []            # a ranged attack being rolled: [target room, distance] (ranged.py)
-        # Smoke bombs (smoke.py): in each stock, in the reserve, the rooms smoked this turn
-        self.smoke, self.smoke_pool, self.smoked = [0] * n, comp.smoke_bombs if g.smoke else 0, []
-        # Resolution tokens (resolution.py): in each stock, in the reserve, [in the roll, positive, fixes left]
-        self.resol, self.resol_pool, self.resol_roll = [0] * n, comp.resolution_tokens if g.resolution else 0, [0, 0, 0]
-        if g.divided:               # the divided combat (divided.py): the split stored, a request, refusals
-            self.share, self.agree, self.refused = [[] for _ in range(n)], [], [False] * n
-        if g.drifting:              # Drifting rooms (drifting.py): [room drifting, moves made, rooms to come]
-            self.drift = []
-        if g.clock:                 # the countdown (clock.py): seconds used per seat, late starts, its length
-            self.clock, self.late, self.countdown = [0] * n, [0] * n, 0
-        self.queue = [[Q_RT]]      # turn 1 has no Event phase
-        if g.skills and not g.campaign:     # the Skill assignment before the first turn (skills.py)
-            self.queue.insert(0, [Q_SKILLS])
-        if g.spy:                   # the Spy deck dealt (spy.py), the PvP register (pvp.py)
-            spy.setup(self)
-            if g.pvp:
-                pvp.setup(self)
-        if g.scenario:
-            self._setup_scenario()          # The Captive: the Room Positioning Method first (scenarios.py)
-        if g.boss_on:
-            self._bp_setup()
-
-    def _put(self, cell, c, r, trap):
-        self.card[cell] = c
-        self.rot[cell] = r
-        self.doors[cell] = self.g.rot_doors[c][r]
-        self.trapside[cell] = 1 if trap else 0
 
     # -- public API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -487,15 +306,18 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, d
         return self.truncated
 
     def returns(self) -> np.ndarray:
-        if self.g.spy:
+        if self.g.spy and not self.g.boss_on:
             return spy.returns(self)        # per side: the Heroes or the Spy
         if not self.terminal or self.truncated:
             return np.zeros(self.n)
         if self.g.boss_on:
-            return np.array(self.boss_returns())
+            return np.array(self.boss_returns())    # per side: the Heroes, the Spy, the Boss players
         return np.full(self.n, 1.0 if self.won else -1.0)
 
     def scores(self) -> np.ndarray:
+        if self.g.spy and self.g.boss_on:
+            wins = self.winning_sides() if self.terminal else set()
+            return np.array([1.0 if x in wins else 0.0 for x in self.sides()])
         if self.g.spy:
             return spy.scores(self)
         return np.full(self.n, 1.0 if (self.terminal and self.won) else 0.0)
@@ -596,149 +418,6 @@ class VirusLabState(BossActionRules, BossPlayerRules, SpyRules, ScenarioRules, d
         """Spend k Action cubes from p's stock onto `cell`."""
         self.stock[p] -= k
         self.cubes[cell * self.n + p] += k
-
-    # -- flow -------------------------------------------------------------------------------
-    def _advance(self):
-        """Resolve automatic steps until a decision is pending or the game ends."""
-        while not self.terminal and self.ph == PH_NONE:
-            if not self.queue:
-                self._finish()
-                return
-            item = self.queue.pop(0)
-            self._step(item)
-
-    def _resume(self):
-        """A sub-decision finished: back to the Real Time loop or the queue."""
-        self.ph = PH_NONE
-        if self.ret == RET_RT and not self.terminal:
-            if not self._rt_continue():
-                return
-        self.ret = RET_QUEUE
-        self._advance()
-
-    def _step(self, item):
-        k = item[0]
-        comp = self.g.comp
-        if self.g.scenario and self._scenario_step(item):   # Save the Child: the Child's move (child.py) ...
-            return
-        if k == Q_EVENT:
-            if not self.event_deck:
-                self._finish()
-                return
-            self.event = self.event_deck.pop()
-            del self.event_known[len(self.event_deck):]
-            # "The Lead player draws an Event card and secretly reads it" (encoding.event_secret)
-            if self.num_adv(self.lead) > 0:
-                self.ph, self.cur = PH_EVENT, self.lead
-            else:
-                self._apply_event()
-        elif k == Q_TRAP:
-            self._trap_check(item[1])
-        elif k == Q_EXTRA:
-            x = additional_creatures(comp.event_number[self.event], self.living_heroes())
-            if x and not self.g.clock:      # a rule of the "No Real Time" variant only
-                # "the Lead player must place/move X additional Creatures ... ignore the room color restrictions"
-                CR.place_begin(self, self.lead, [-1] * x, ignore_colour=True)
-                self._place_continue()
-        elif k == Q_RT:
-            self._start_rt()
-        elif k == Q_END_RT:
-            self._end_rt()
-        elif k == Q_SLOW:
-            base = self.g.level
-            eff = comp.event_effect[self.event] if self.event >= 0 else 0
-            base += 1 if eff == EF_FRENZY else -1 if eff == EF_CALM else 0
-            red, self.slow_red = self.slow_red, [0] * self.g.geo.ncells
-            CR.slow_begin(self, max(0, base), red)
-            self._slow_continue()
-        elif k == Q_PLACE:
-            # "Starting with the Lead player and proceeding in clockwise order"
-            self.queue[0:0] = [[Q_PLACE_P, p] for p in self._order_from_lead()]
-        elif k == Q_PLACE_P:
-            p = item[1]
-            cols = []
-            for cell in range(self.g.geo.ncells):
-                c = self.card[cell]
-                if self.cubes[cell * self.n + p] and comp.is_room(c):
-                    cols.append(comp.room_colour[c] if comp.room_colour[c] >= 0 else special_rooms.placing_colour(self))
-            CR.place_begin(self, self._placer(p), cols)     # a Boss player may place them (boss_players.py)
-            self._place_continue()
-        elif k == Q_DAMAGE:
-            self.ret = RET_QUEUE
-            self._damage(item[1], item[2], item[3], bool(item[4]))
-        elif k == Q_DEEP:
-            if self.smoked:
-                smoke.turn_end(self)
-            # "All Heroes with 1 or more deep wounds suffer 1 additional wound"
-            q = []
-            for p in range(self.n):
-                if self.alive[p] and (not self.exited[p] or self.exit_turn[p] == self.turn):
-                    deep = [w for w in self.wounds[p] if w[2]]
-                    if deep:
-                        q.append([Q_WOUNDS, p, 1, 1 if any(w[1] for w in deep) else 0])
-            q += morbo.wounds_step(self) if self.g.morbo else []
-            self.queue[0:0] = q + [[Q_DEEP_END]]
-        elif k == Q_WOUNDS:
-            self.ret = RET_QUEUE
-            self._take_wounds(item[1], item[2], bool(item[3]))
-        elif k == Q_RT_GO:
-            self._go_rt()
-        elif k == Q_LATE:
-            self._late_step(item[1])
-        elif k == Q_SKILLS:
-            self._skills_step()
-        elif k == Q_BOSS:
-            self._boss_step()
-        elif k == Q_DEEP_END:
-            if self.final or self.turn >= LAST_TURN or not any(self.active(p) for p in range(self.n)):
-                self._finish()
-        elif k == Q_GAIN:
-            self._start_gain(item[1])
-        elif k == Q_RECOVER:
-            self._recover()
-        elif k == Q_REFILL:
-            self._refill(item[1])
-        elif k == Q_RESPAWN:
-            p = item[1]
-            hosts = self._hosts(p)
-            if not self.alive[p] and not self.exited[p] and not self.retired[p] and hosts and self.may_respawn(p):
-                if len(hosts) == 1:
-                    self._respawn(p, hosts[0])
-                else:
-                    self.ph, self.cur = PH_RESPAWN, p
-        elif k == Q_FOUR:
-            p = item[1]
-            if self.alive[p] and self.tok[p][TK_FOUR] > 0 and self._groups():
-                self.ph, self.cur = PH_FOUR, p
-        elif k == Q_FINAL:
-            self.queue[0:0] = final_attack_steps(self)
-        elif k == Q_PVP:
-            pvp.resolve(self)
-        elif k == Q_NEXT:
-            for p in range(self.n):
-                # "For each Major Advantage spent, the player must end his game 1 turn earlier."
-                if self.majors[p] and self.turn >= LAST_TURN - self.majors[p] and self.active(p):
-                    self._retire(p)
-            if not any(self.active(p) for p in range(self.n)):
-                self._finish()
-                return
-            # "The player to the right of the current Lead player becomes the new Lead player"
-            self.lead = (self.lead - 1) % self.n
-            if self.g.boss_on:
-                self._bp_turn_end()
-            self.turn += 1
-            self.queue = [[Q_EVENT]]
-            if self.g.drifting:         # "During the Lead player sub-phase ... the new Lead player must move"
-                drifting.begin(self)
-
-    def _finish(self):
-        if self.terminal:
-            return
-        self.terminal = True
-        self.ph = PH_NONE
-        q = self.antidote_out
-        self.won = q >= 0 and self.alive[q] and scenarios.scenario_goal_met(self)
-        self.queue = []
 
     # -- the mask ----------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:

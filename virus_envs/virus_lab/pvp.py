@@ -25,6 +25,7 @@ The rules decided where the text is silent are assumptions 43-45 of docs/rules/v
 from __future__ import annotations
 
 from . import ranged
+from .boss_players import seat_slot
 from .actions import A
 from .flow import PH_NONE, PH_ROLL, Q_DAMAGE, Q_PVP, Q_WOUNDS, RET_RT
 
@@ -197,18 +198,22 @@ def encode(s, p, out) -> None:
     at distance 0 on (16); the attack being rolled: its target's relative seat (4), its distance / longest line;
     flight penalties per relative seat / 2."""
     n = s.n
+    slot = [seat_slot(s, q, p) for q in range(n)]      # relative Hero slots; a Boss player's seat has none
     for a in range(n):
         for t in range(n):
-            i = 4 * ((a - p) % n) + (t - p) % n
-            out[i] = s.pvp_dmg[a][t] / 8
-            out[16 + i] = s.pvp_dodge[a][t] / 8
+            if slot[a] >= 0 and slot[t] >= 0:
+                i = 4 * slot[a] + slot[t]
+                out[i] = s.pvp_dmg[a][t] / 8
+                out[16 + i] = s.pvp_dodge[a][t] / 8
     for a, t in s.pvp_melee:
-        out[32 + 4 * ((a - p) % n) + (t - p) % n] = 1
-    if s.pvp:
-        out[48 + (s.pvp[0] - p) % n] = 1
+        if slot[a] >= 0 and slot[t] >= 0:
+            out[32 + 4 * slot[a] + slot[t]] = 1
+    if s.pvp and slot[s.pvp[0]] >= 0:
+        out[48 + slot[s.pvp[0]]] = 1
         out[52] = s.pvp[1] / max(s.g.geo.rows, s.g.geo.cols)
     for q, _ in s.pvp_flee:
-        out[53 + (q - p) % n] += 0.5
+        if slot[q] >= 0:
+            out[53 + slot[q]] += 0.5
 
 
 def validate(g, d) -> None:

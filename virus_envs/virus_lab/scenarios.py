@@ -28,6 +28,7 @@ from __future__ import annotations
 from ..core.validate import check_bool, check_int, check_ints, fail
 from . import child as CH
 from . import positioning as POS
+from .boss_players import seat_slot
 from .actions import A
 from .components import SCEN_DOORS, TK_BOOK, TK_EXPL     # SCEN_DOORS: the Scenario room's doorways
 from .flow import PH_NONE, PH_SCENARIO, Q_DEEP, Q_EVENT, Q_EXTRA, RET_RT, SCEN_CARD
@@ -49,7 +50,8 @@ def configure(g) -> None:
 
 def captive_seat(n: int) -> int:
     """ "the Hero of the youngest player": ages are not in the game, so (ASSUMPTION) the last seat in clockwise
-    order from the first Lead player (seat n - 1; seat 0 in a solo game)."""
+    order from the first Lead player (seat n - 1; seat 0 in a solo game). n counts the Heroes: with Boss players
+    (the last seats, who have no Hero) the Captive is the last Hero seat (assumption B15)."""
     return n - 1
 
 
@@ -75,7 +77,7 @@ class ScenarioRules:
         self.sc_cell, self.sc_move, self.sc_cards, self.sc_off, self.sc_traps = -1, [], [], False, 0
         self.child = [-1, -1, CHILD_OUT]
         self.ch_move, self.ch_turn = [], 0     # the Child's move in progress [spaces left, flight]; turn moved
-        self.captive = captive_seat(self.n) if self.g.scenario == CAPTIVE else -1
+        self.captive = captive_seat(self.g.num_heroes) if self.g.scenario == CAPTIVE else -1
         if self.g.scenario == CAPTIVE:
             self._start_positioning()   # "At the beginning of the game" (before the first Real Time phase)
 
@@ -257,10 +259,10 @@ def encode(s, p, out) -> None:
     out[i + 9] = s.sc_off
     out[i + 10 + state] = 1
     if s.child[1] >= 0:
-        out[i + 14 + (s.child[1] - p) % n] = 1
+        out[i + 14 + seat_slot(s, s.child[1], p)] = 1
     out[i + 18] = s.sc_traps / 2
     if s.captive >= 0:
-        out[i + 19 + (s.captive - p) % n] = 1
+        out[i + 19 + seat_slot(s, s.captive, p)] = 1
     if s.ch_move:
         out[i + 23] = s.ch_move[1]
         out[i + 24] = s.ch_move[0] / CH.MAX_FLIGHT

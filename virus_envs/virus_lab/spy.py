@@ -29,6 +29,7 @@ The rules decided where the text is silent are assumptions 39-43 of docs/rules/v
 from __future__ import annotations
 
 from .actions import A
+from .boss_players import seat_slot
 from .flow import PH_CLUE, RET_RT
 from .research import clue_holds
 
@@ -45,19 +46,20 @@ def configure(g) -> None:
         raise ValueError("config key 'pvp': Player vs Player combat is \"only for Spy mode variant\": needs spy=True")
     if not g.spy:
         return
-    if g.num_players < 2:
-        raise ValueError("config key 'spy': Spy Mode needs 2-4 players (the Spy plays against the other players)")
-    if c["campaign"] or c["campaign_games"]:
-        raise ValueError("config key 'spy': Spy Mode in a campaign (its XP rule) is not implemented")
+    if g.num_heroes < 2:
+        raise ValueError("config key 'spy': Spy Mode needs 2-4 Heroes (the Spy plays against the other players; "
+                         "Boss players get no Spy deck card)")
     g.cooperative = False           # a game of sides: the Heroes against the Spy (core.Game.cooperative)
 
 
 def setup(s) -> None:
     """ "Shuffle the deck and give a single random card to each player ... The remaining card is NOT revealed": the
-    Spy card is in one of the n + 1 places (n seats, the box), each equally likely."""
-    n = s.n
-    k = int(s.rng.integers(n + 1))
-    s.spy_seat = k if k < n else -1
+    Spy card is in one of the X + 1 places (the X Hero seats, the box), each equally likely. "X Hero cards ... where
+    X is the number of Heroes": with Boss players the cards go to the Heroes only (the last card always goes back to
+    the box, which a card for every seat would not leave: assumption B14)."""
+    n, x = s.n, s.g.num_heroes
+    k = int(s.rng.integers(x + 1))
+    s.spy_seat = k if k < x else -1
     s.spy_hand, s.spy_decl = [[] for _ in range(n)], [[] for _ in range(n)]
     s.spy_wait, s.spy_bottom, s.spy_log = 0, [], []
 
@@ -264,7 +266,7 @@ class SpyRules:
             return s
         if not s.terminal and s.spy_seat != p:
             # p holds a Hero card: the Spy card is with another seat or in the box, each place alike
-            places = [q for q in range(s.n) if q != p] + [-1]
+            places = [q for q in range(s.g.num_heroes) if q != p] + [-1]
             s.spy_seat = places[int(rng.integers(len(places)))]
         slots = s._held_slots(p) + [("deck", i) for i in range(s.clue_known, len(s.clue_deck))]
         pool = [s._slot_card(w) for w in slots]
@@ -292,7 +294,7 @@ def view(s, p) -> dict:
     and the cards returned to the bottom only for the seat who saw them."""
     cp = s.clue_pending
     out = {"spy": {
-        "my_card": "spy" if s.spy_seat == p else "hero",
+        "my_card": "spy" if s.spy_seat == p else "hero" if p < s.g.num_heroes else None,   # Boss players: none
         "cards": (sides(s) if s.terminal else None), "spy_in_box": (s.spy_seat < 0 if s.terminal else None),
         "my_clues": list(s.spy_hand[p]), "declared": [list(d) for d in s.spy_decl],
         "held": [len(h) for h in s.spy_hand], "to_declare": bool(s.spy_wait) and cp[:1] == [p],
@@ -308,14 +310,17 @@ def encode(s, p, out) -> None:
     the declarations per relative seat (4 x 25, each clue declared / 2); Clue cards held per relative seat / 4 (4);
     my own Clue cards (25); declarations found false at a verification per relative seat / 4 (4)."""
     n = s.n
+    slot = [seat_slot(s, q, p) for q in range(n)]      # relative Hero slots; a Boss player's seat has none
     out[0] = s.spy_seat == p
     if s.terminal:
         if s.spy_seat >= 0:
-            out[1 + (s.spy_seat - p) % n] = 1
+            out[1 + slot[s.spy_seat]] = 1
         else:
             out[5] = 1
     for q in range(n):
-        r = (q - p) % n
+        r = slot[q]
+        if r < 0:
+            continue
         b = 6 + r * NUM_CLUES
         for c in s.spy_decl[q]:
             out[b + c] += 0.5
@@ -327,7 +332,8 @@ def encode(s, p, out) -> None:
     for x in s.spy_log:
         declared, shown = x[3], x[4]
         for h in range(n):
-            out[b + (h - p) % n] += len(set(declared[h]) - set(shown[h])) / 4
+            if slot[h] >= 0:
+                out[b + slot[h]] += len(set(declared[h]) - set(shown[h])) / 4
 
 
 def validate(g, d) -> None:

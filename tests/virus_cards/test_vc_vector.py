@@ -1,0 +1,71 @@
+"""Self-play vector envs over the batched VIRUS! (virus_envs/virus_cards/vector.py, core/batched_selfplay.py)."""
+import numpy as np
+import pytest
+
+from virus_envs.virus_cards.vector import VirusCardsSelfPlay, VirusCardsVecEnv, VirusCardsVectorEnv
+
+
+def test_every_step_leaves_each_learner_to_decide_and_rewards_come_only_at_the_end():
+    core = VirusCardsSelfPlay(32, num_players=3, seed=3)
+    core.reset()
+    rng = np.random.default_rng(0)
+    finished, total = 0, 0.0
+    for _ in range(400):
+        assert (core.batch.current_player() == core.learner).all()
+        mask = core.action_masks()
+        a = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, reward, done, trunc = core.step(a)
+        assert (reward[~done] == 0).all()
+        # "the first player to complete a healthy body wins": +1 the winner, -1 every other seat
+        assert set(reward[done].tolist()) <= {-1.0, 1.0}
+        np.testing.assert_array_equal(obs, core.batch.observation(core.learner))
+        finished += int(done.sum())
+        total += float(reward.sum())
+    assert finished > 50
+    # random against random: the learner wins about 1 game in 3, a mean return of about 1/3 - 2/3 = -1/3
+    assert -0.7 < total / finished < 0.0
+
+
+def test_a_callable_opponent_gets_the_opponents_observations_and_masks():
+    seen = []
+
+    def first_legal(obs, mask):
+        seen.append((obs.shape, mask.shape))
+        return np.argmax(mask, axis=1)
+
+    env = VirusCardsVectorEnv(8, num_players=4, opponent=first_legal, seed=1)
+    obs, info = env.reset()
+    assert obs.shape == (8,) + env.single_observation_space.shape
+    for _ in range(30):
+        a = np.argmax(info["action_mask"], axis=1)
+        obs, r, term, trunc, info = env.step(a)
+        assert not trunc.any()
+    assert seen and seen[0] == ((8,) + env.single_observation_space.shape, (8, env.single_action_space.n))
+    with pytest.raises(ValueError, match="opponent"):
+        VirusCardsVectorEnv(2, opponent="greedy")
+    with pytest.raises(ValueError, match="no batched heuristic"):
+        VirusCardsVectorEnv(2, opponent="heuristic")
+
+
+def test_the_same_seed_gives_the_same_run():
+    runs = []
+    for _ in range(2):
+        env = VirusCardsVectorEnv(16, num_players=5, seed=9, colour_rule="card_or_organ")
+        obs, info = env.reset()
+        out = [obs]
+        for t in range(60):
+            obs, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
+            out.append(obs)
+        runs.append(np.stack(out))
+    np.testing.assert_array_equal(*runs)
+
+
+def test_maskable_ppo_trains_on_the_sb3_vecenv():
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    venv = VirusCardsVecEnv(16, num_players=2, seed=0)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0,
+                                    device="cpu", policy_kwargs={"net_arch": [32]})
+    model.learn(512)
+    assert model.num_timesteps >= 512
+    masks = sb3_contrib.common.maskable.utils.get_action_masks(venv)
+    assert masks.shape == (16, venv.action_space.n)
