@@ -24,66 +24,37 @@ scalar state into slot i.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
-from ..core import IllegalActionError
 from ..core import pcg64
-from ..core.jit import HAVE_NUMBA
-from ..core.batch_kernels import random_actions
+from ..core.batch import BatchEngine, BatchStep, check_batch_size
 from . import kernels as K
 from . import kernels_batch as KB
 from .cards import R_GUINEA, R_PRESCRIPTION
 from .game import VirusCoGame
 from .kernels_obs import observe_batch
 
-
-class BatchStep(NamedTuple):
-    """What `step` returns; arrays are the batch's own buffers, overwritten by the next step (copy to keep)."""
-
-    done: np.ndarray        # (B,) bool: game i ended with this action (and was reset, with autoreset)
-    seeds: np.ndarray       # (B,) int64: the seed of each game that ended (valid where done)
-    scores: np.ndarray      # (B, n) float: its final totals (valid where done)
-    returns: np.ndarray     # (B, n) float: its returns (+1 / 1/k / -1; 0 if truncated) (valid where done)
-    truncated: np.ndarray   # (B,) bool: it ended by max_turns (valid where done)
+__all__ = ["VirusCoBatch", "BatchStep"]
 
 
-class VirusCoBatch:
-    """`batch_size` games of one VirusCoGame config; see the module docstring."""
+class VirusCoBatch(BatchEngine):
+    """`batch_size` games of one VirusCoGame config; see the module docstring (reset, step, masks,
+    seeds and random actions: `core/batch.py`)."""
+
+    K = KB          # BatchEngine's kernels: reset_batch, step_batch, outcome_batch, ROW (the rules: kernels.py)
+    GAME = VirusCoGame
 
     def __init__(self, batch_size: int = 1024, num_players: int | None = None, autoreset: bool = True,
                  game: VirusCoGame | None = None, **config):
-        if isinstance(batch_size, bool) or not isinstance(batch_size, (int, np.integer)) or batch_size < 1:
-            raise ValueError(f"batch_size must be an int >= 1, got {batch_size!r}")
-        if game is None:
-            game = VirusCoGame(num_players, **config)
-        elif num_players is not None or config:
-            raise ValueError("give either game= or num_players/config, not both")
-        if not isinstance(game, VirusCoGame):
-            raise ValueError(f"game must be a VirusCoGame, got {type(game).__name__}")
+        batch_size = check_batch_size(batch_size)
+        game = self._game(num_players, game, config)
         if game.config["rounds"] > K.MAXR:
             raise ValueError(f"config key 'rounds': the batched engine holds at most {K.MAXR} rounds, "
                              f"the game has {game.config['rounds']}")
         self.game = g = game
-        self.B = int(batch_size)
-        self.num_players = n = g.num_players
-        self.num_actions = g.num_actions
         self.observation_shape = tuple(g.observation_shape)
-        self.autoreset = bool(autoreset)
-        self.compiled = HAVE_NUMBA
+        self._arrays(batch_size, g.num_players, g.num_actions, autoreset)
         self.TB = self._tables(g)
-        B = self.B
-        self.S = np.zeros((B, K.ROW), dtype=np.int32)
-        self.RS = np.zeros((B, 6), dtype=np.uint64)
-        self.SEEDS = np.zeros(B, dtype=np.int64)
-        self.M = np.zeros((B, g.num_actions), dtype=np.bool_)
-        self._done = np.zeros(B, dtype=np.bool_)
-        self._fseed = np.zeros(B, dtype=np.int64)
-        self._fscores = np.zeros((B, n), dtype=np.float64)
-        self._freturns = np.zeros((B, n), dtype=np.float64)
-        self._ftrunc = np.zeros(B, dtype=np.bool_)
-        self._ready = False
 
     def _tables(self, g: VirusCoGame) -> np.ndarray:
         """The game's tables as one int64 vector for the kernels (built once)."""
@@ -120,46 +91,7 @@ class VirusCoBatch:
         TB[K.T_TOTAL:K.T_TOTAL + 3] = cat.pill_total
         return TB
 
-    # -- the batch API ------------------------------------------------------------------------------
-    def reset(self, seeds) -> None:
-        """Start every game afresh: seeds is one non-negative int (game i gets seeds + i) or B of them."""
-        if isinstance(seeds, (int, np.integer)) and not isinstance(seeds, bool):
-            seeds = np.arange(self.B, dtype=np.int64) + int(seeds)
-        arr = np.asarray(list(seeds) if not isinstance(seeds, np.ndarray) else seeds)
-        if arr.shape != (self.B,) or arr.dtype.kind not in "iu":
-            raise ValueError(f"seeds must be one int or {self.B} ints, got shape {arr.shape} of {arr.dtype}")
-        if (arr < 0).any() or (arr >= 1 << 63).any():
-            raise ValueError("seeds must be non-negative ints below 2**63")
-        KB.reset_batch(self.S, self.RS, self.SEEDS, arr.astype(np.int64), self.M, self.TB)
-        self._done[:] = False
-        self._ready = True
-
-    def step(self, actions, partial: bool = False) -> BatchStep:
-        """One action per game for its current player (-1 for a finished game without autoreset).
-        partial=True: -1 means "this game waits" (self-play: only the games where an opponent is to move).
-
-        An illegal action raises IllegalActionError naming the game, and no game moves."""
-        if not self._ready:
-            raise ValueError("call reset(seeds) before step")
-        a = np.ascontiguousarray(actions, dtype=np.int64)
-        if a.shape != (self.B,):
-            raise ValueError(f"actions must have shape ({self.B},), got {a.shape}")
-        bad = KB.step_batch(self.S, self.RS, self.SEEDS, a, self.M, self.TB, self._done, self._fseed, self._fscores,
-                           self._freturns, self._ftrunc, bool(partial))
-        if bad >= 0:
-            term = bool(self.S[bad, K.TERM])
-            raise IllegalActionError(int(a[bad]), "game over" if term else "batched game",
-                                     int(self.current_player()[bad]),
-                                     f"game {bad} of the batch: " + ("finished, expects -1" if term
-                                                                     else "not allowed by the rules here"))
-        return BatchStep(self._done, self._fseed, self._fscores, self._freturns, self._ftrunc)
-
-    def legal_action_mask(self) -> np.ndarray:
-        """(B, num_actions) bool, read-only: each game's legal actions (all False in a finished game)."""
-        m = self.M.view()
-        m.flags.writeable = False
-        return m
-
+    # -- the batch API (reset, step, legal_action_mask, seeds, random_actions: BatchEngine) ---------------
     def current_player(self) -> np.ndarray:
         """(B,) seat to decide in each game; -1 where the game is over."""
         return np.where(self.S[:, K.TERM] != 0, -1, self.S[:, K.CUR]).astype(np.int64)
@@ -167,43 +99,12 @@ class VirusCoBatch:
     def is_terminal(self) -> np.ndarray:
         return self.S[:, K.TERM] != 0
 
-    @property
-    def seeds(self) -> np.ndarray:
-        """(B,) the seed each game in the batch was started with (-1: loaded with `load`)."""
-        return self.SEEDS.copy()
-
-    def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
-        """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
-        in a finished game)."""
-        if seats is None:
-            seats = np.maximum(self.current_player(), 0)
-        seats = np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.B,))
-        if ((seats < 0) | (seats >= self.num_players)).any():
-            raise ValueError(f"seats must be in 0..{self.num_players - 1}")
-        if out is None:
-            out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
-        observe_batch(self.S, np.ascontiguousarray(seats), self.TB, out)
-        return out
+    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
+        observe_batch(self.S, seats, self.TB, out)
 
     def scores(self) -> np.ndarray:
         """(B, n) the totals of the rounds scored so far in every game."""
-        sc = np.zeros((self.B, self.num_players))
-        KB.outcome_batch(self.S, self.TB, sc, np.zeros_like(sc))
-        return sc
-
-    def returns(self) -> np.ndarray:
-        """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
-        sc = np.zeros((self.B, self.num_players))
-        r = np.zeros_like(sc)
-        KB.outcome_batch(self.S, self.TB, sc, r)
-        return r
-
-    def random_actions(self, rng: np.random.Generator, out: np.ndarray | None = None) -> np.ndarray:
-        """(B,) a uniformly drawn legal action per game (-1 in a finished game)."""
-        if out is None:
-            out = np.empty(self.B, dtype=np.int64)
-        random_actions(self.M, rng.random(self.B), out)
-        return out
+        return self._outcome()[0]
 
     # -- one game out of the batch ------------------------------------------------------------------
     def to_dict(self, i: int) -> dict:
@@ -294,12 +195,4 @@ class VirusCoBatch:
             row[cnt] = len(d[field])
         for r, h in enumerate(d["history"]):
             put(K.HIST + K.MAXN * r, h)
-        pcg64.from_state_dict(d["rng"], self.RS[i])
-        self.S[i] = row
-        self.SEEDS[i] = -1
-        K.legal_mask(self.S, i, self.M, self.TB)
-        self._ready = True
-
-    def state(self, i: int):
-        """Game i as a scalar VirusCoState (a copy: the batch goes on without it)."""
-        return self.game.state_from_dict(self.to_dict(i))
+        self._put(i, row, d["rng"])

@@ -1,11 +1,13 @@
 """The batch entry points of the Virus & Co kernels: reset, step (autoreset), outcome of B games at once.
 
-The rules they call are `kernels.py`'s (one game's row at a time); `batched.py` owns the arrays.
+The rules they call are `kernels.py`'s (one game's row at a time); `batched.py` owns the arrays
+(`core/batch.py`'s BatchEngine calls `reset_batch` and `step_batch` and sizes its rows by `ROW`).
 """
 from __future__ import annotations
 
 from ..core import pcg64
 from ..core.jit import njit
+from .kernels import ROW  # noqa: F401  (BatchEngine's row width)
 from .kernels import P_A, P_AUTORESET, P_N, TERM, TOTALS, TRUNC, apply_action, init_game, legal_mask
 
 
