@@ -48,6 +48,7 @@ from virus_envs.virus_lab.flow import (PH_DEATH_FLIP, PH_DISCARD, PH_FLIP, PH_LA
                                        PH_TRAP)
 from virus_envs.virus_lab.game import PHASES, PH_ACT, PH_BUY, PH_CLUE, PH_GAIN, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND
 from virus_envs.virus_lab.research import LAB_NEEDED
+from virus_envs.virus_lab.escalation import WAYS
 
 from virus_envs.agents import virus_lab_scenario as SCN
 from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
@@ -186,9 +187,15 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         return A.OPTION + min(open_, key=rank) if open_ else None
 
     def _preplay(self, v, p, m):
-        """Campaign Pre-Play (campaign_games): Hit points first (+2 if affordable), then one Skill card nobody else
+        """Campaign Pre-Play (campaign_games): after a won game (`campaign_escalation="choice"`) the Lead player raises
+        the difficulty by the first way open in the engine's ladder order; Hit points first (+2 if affordable), then one Skill card nobody else
         wants (the best-ranked), then Knowledge, Stamina; in a Skill auction bid `skill_bid` XP (or what is left)."""
         c = v["campaign"]
+        if c["step"] == "raise":
+            # "the next play must be increased in difficulty. You can do that in several ways": the first way open
+            # in the order of the engine's ladder (escalation.WAYS: the level, the Additional Final Attack, Legend
+            # tiles, the Scenarios, the Spy, the Boss players, the special contents)
+            return next((A.OPTION + i for i in range(len(WAYS)) if m[A.OPTION + i]), None)
         if c["step"] == "bid":
             bids = [x for x in range(MAX_OPTS) if m[A.OPTION + x]]
             return A.OPTION + min(self.params["skill_bid"], max(bids)) if bids else None

@@ -42,6 +42,8 @@ VARIANTS = [
     ("virus_lab_v0", 5, {"boss_players": 1, "spy": True, "pvp": True, "scenario": "save_the_child"}),
     ("virus_lab_v0", 4, {"campaign": True, "spy": True, "boss_players": 1, "scenario": "captive"}),
     ("virus_lab_v0", 3, {"campaign_games": 2, "boss_players": 1, "difficulty": 3, "boss_xp": "win"}),
+    # a whole campaign climbing the user's ladder (the players' choice, the default, is in the entry above)
+    ("virus_lab_v0", 2, {"campaign_games": 2, "campaign_escalation": "ladder", "campaign_ladder": "spy,difficulty"}),
     # Boss players with the divided combat, Morbo and the special rooms
     ("virus_lab_v0", 6, {"boss_players": 2, "advanced_combat": "full", "morbo": True, "teleport_rooms": True,
                          "drifting_rooms": True}),

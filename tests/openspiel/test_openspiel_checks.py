@@ -158,10 +158,11 @@ OTHER_VALUES = {
                      "scenario": "reboot", "auto_child": False, "spy": True, "spy_verify": "holds", "pvp": True,
                      "boss_players": 1, "infected_boss": True, "boss_win": "all_bosses",
                      "campaign_boss_from": "start", "spy_xp": "no_bonus", "boss_xp": "win",
-                     "campaign_infected": "reset"},
+                     "campaign_infected": "reset", "campaign_escalation": "ladder", "campaign_ladder": "legend"},
 }
 # keys whose other value needs another key set with it ("Player vs Player (only for Spy mode variant)")
-COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True}}}
+COMPANIONS = {"virus_lab_v0": {"pvp": {"spy": True},
+                               "campaign_ladder": {"campaign_games": 2, "campaign_escalation": "ladder"}}}
 PATH_KEYS = {"virus_cards_v0": ["deck_file"], "virus_co_v0": ["cards_file"],
              "roll_write_v0": ["sheet_file", "lab_cards_file"], "virus_lab_v0": ["data_dir"]}
 

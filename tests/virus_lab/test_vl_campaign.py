@@ -178,9 +178,9 @@ def test_skill_auction_secret_bids():
 
 # ----------------------------------------------------------------------------------- between games
 def test_difficulty_rises_after_a_won_game():
-    """ "If the previous game has been won by Heroes, the next play must be increased in difficulty" (the level,
-    up to 3)."""
-    c = Campaign(1, 4)
+    """ "If the previous game has been won by Heroes, the next play must be increased in difficulty" (the ladder,
+    `campaign_escalation="ladder"`: the level first, up to 3; the players' choice: test_vl_campaign_choice.py)."""
+    c = Campaign(1, 4, escalation="ladder")
     c.pre = {}
     g = VirusLabGame(num_players=1, campaign=True)
     s = g.new_initial_state(seed=0)
@@ -200,11 +200,11 @@ def test_difficulty_rises_after_a_won_game():
 
 def test_escalation_after_difficulty_three():
     """ "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty
-    level. Adding Legend Tiles. ... Adding the Additional Final Attack element.": at difficulty 3, the next won game
-    adds the Additional Final Attack, the one after Legend tiles, then the Scenarios, then the special contents; the
-    games are built with them."""
+    level. Adding Legend Tiles. ... Adding the Additional Final Attack element.": on the engine's ladder
+    (`campaign_escalation="ladder"`), at difficulty 3 the next won game adds the Additional Final Attack, the one
+    after Legend tiles, then the Scenarios, then the special contents; the games are built with them."""
     g = VirusLabGame(num_players=1, campaign_games=5, difficulty=3)
-    c = Campaign(1, 5, difficulty=3)
+    c = Campaign(1, 5, difficulty=3, escalation="ladder")
     c.pre = {}
     s = g.inner_game(3).new_initial_state(seed=0)
     s.terminal, s.won = True, True
@@ -255,7 +255,7 @@ def test_escalation_by_scenarios():
     The Captive; one Scenario a game, so each replaces the one before); then the special contents, and the ladder
     ends."""
     g = VirusLabGame(num_players=1, campaign_games=8, difficulty=3)
-    c = Campaign(1, 8, difficulty=3)
+    c = Campaign(1, 8, difficulty=3, escalation="ladder")
     s = g.inner_game(3).new_initial_state(seed=0)
     s.terminal, s.won = True, True
     for _ in range(3):

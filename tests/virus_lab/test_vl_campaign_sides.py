@@ -132,7 +132,7 @@ def test_the_ladder_adds_the_spy_then_a_boss_player():
     assert ladder(3, 1, spy_on=True) == tuple(BEFORE + ["boss_players=1", SPECIAL]), "Spy Mode on from the start"
     assert ladder(3, 1, boss_from_start=True) == tuple(BEFORE + ["spy", SPECIAL])
     g = VirusLabGame(num_players=3, campaign_games=10, boss_players=1, difficulty=3)
-    c = Campaign(3, 10, difficulty=3, boss_seats=1, ladder_steps=g.ladder)
+    c = Campaign(3, 10, difficulty=3, boss_seats=1, ladder_steps=g.ladder, escalation="ladder")
     won = g.inner_game(3).new_initial_state(seed=0)
     won.terminal, won.won = True, True
     assert won.n == 2, "the Boss seat is not in the first games"
@@ -165,7 +165,8 @@ def test_a_boss_seat_joins_mid_campaign():
     assert seen == {0, 1}
     d = s.to_dict()
     assert d["inner"] is None and d["campaign"]["pre"], "the next Pre-Play"
-    d["campaign"]["extras"] = list(g.ladder[:g.ladder.index("boss_players=1") + 1])
+    # as if the Heroes had won and the Lead player had chosen "Adding a player which plays as Boss"
+    d["campaign"]["results"], d["campaign"]["chosen"] = [True], ["boss_players=1"]
     s = g.state_from_dict(json.loads(json.dumps(d)))
     while s.inner is None:
         assert s.current_player() in (0, 1)

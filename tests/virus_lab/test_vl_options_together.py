@@ -45,7 +45,11 @@ SEATED = [(4, dict(spy=True, pvp=True, boss_players=1, skills="auction", real_ti
           (3, dict(campaign_games=2, boss_players=1, difficulty=3, spy_xp="no_bonus", boss_xp="win")),
           (4, dict(campaign_games=2, boss_players=2, campaign_boss_from="start", infected_boss=True,
                    campaign_infected="reset", scenario="captive")),
-          (3, dict(campaign_games=2, spy=True, real_time=True))]
+          (3, dict(campaign_games=2, spy=True, real_time=True)),
+          # the campaign's escalation: the players' choice (default) or the user's ladder (issue 16, ladder)
+          (3, dict(campaign_games=2, boss_players=1, campaign_escalation="choice", difficulty=3, smoke_bombs=True)),
+          (2, dict(campaign_games=2, campaign_escalation="ladder", campaign_ladder="spy,difficulty,legend",
+                   advanced_combat="ranged"))]
 
 
 @pytest.mark.parametrize("n,cfg", [(2, c) for c in TOGETHER] + SEATED)

@@ -7,21 +7,23 @@ Three pieces:
   Hero bought; his Skill cards; the kills and Boss kills that earn XP; "If a Hero dies, the player must discard all
   Skill cards owned and take an equal number of new Skills (or up to the Skills available)".
 - `Campaign`: the engine-level record carried between games (per Hero XP, stats bought, Skill cards; the
-  difficulty; the results) with the Pre-Play rules (purchases, the Skill auction) and the XP of a finished game;
-  `to_dict` / `from_dict`.
+  difficulty; the results; the ways chosen to raise the difficulty) with the Pre-Play rules (purchases, the Skill
+  auction), the XP of a finished game and the escalation after a won game (the players' choice, `record(game,
+  way)` / `escalate`, or a ladder: escalation.py); `to_dict` / `from_dict`.
 - `CampaignState`: a whole campaign as one state of `virus_lab_v0` (config `campaign_games=N`): Pre-Play
   decisions, then a game, then the next Pre-Play ..., N games; the PettingZoo env of such a game has a whole
   campaign as its episode.
 
 With Spy Mode and Boss players (assumptions C1-C4 of docs/rules/virus_lab.md): a game's XP reads the sides
-(`xp_earned`, `winning_sides`); the ladder (`ladder`) has "Adding the Spy modality" and "Adding a player which plays
+(`xp_earned`, `winning_sides`); the escalation's ways (`escalation.ladder`) have "Adding the Spy modality" and "Adding a player which plays
 as Boss"; a whole campaign fixes its seats up front, the last `boss_players` reserved for the Boss players, who have
 no decision before they join (`CampaignState.in_game`); its return per seat is the mean of its games' returns.
 
 Pre-Play decisions (`slow option i`, the i-th option of the pending choice, listed in the view):
 option 0 done; 1 / 2 Knowledge +1 / +2 (2 / 5 XP); 3 / 4 Stamina +1 / +2 (3 / 7 XP); 5 / 6 Hit points +1 / +2
 (2 / 5 XP); 7 + k want Skill card k (4 XP for one Skill, 10 for two: the second costs 6). In a Skill auction
-option x = a secret bid of x XP.
+option x = a secret bid of x XP. After a won game (`campaign_escalation="choice"`) the Pre-Play opens with the Lead
+player's choice of the way to raise the difficulty: option i = `escalation.WAYS[i]`, only the open ways legal.
 """
 from __future__ import annotations
 
@@ -34,7 +36,10 @@ from ..core.validate import check_int, check_ints, check_list, fail
 from .actions import A, MAX_OPTS
 from .flow import PH_GAIN, PH_NONE  # noqa: F401
 from .boss_players import seat_slot
+from .encoding import advanced_parts
 from .skills import MAX_SKILLS, NUM_SKILLS
+from . import escalation as escalation_mod
+from .escalation import BOSS_STEPS, DIFFICULTY, ESCALATION, LEAD, SPY_STEP, WAYS, extra_config, ladder  # noqa: F401
 
 STATS = ("knowledge", "stamina", "hit_points")
 # "Base Knowledge is 5 instead of 8. Base Stamina is 1 instead of 3. Hit points are 5/4/3 instead of 8/4/3 (as
@@ -51,45 +56,12 @@ START_XP = 10                # "Each Hero starts with 10 Experience Points (XP)"
 START_DIFFICULTY = 2         # "Use normal Setup with Difficulty 2"
 OPT_DONE, OPT_SKILL = 0, 7
 TIE_ROUNDS = 3               # ASSUMPTION: "If there is a tie, repeat the bid" at most 3 times, then chance
-# "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty level. Adding
-# Legend Tiles. Playing one of the three available Scenario ... Adding the Spy modality ... Adding a player which
-# plays as Boss (you can repeat this point adding another player which plays as another Boss). Adding the special
-# Teleport-Drifting rooms and the Morbo card. Adding the Additional Final Attack element.": the level up to 3, then
-# these elements (config keys; "key=value" sets a value, a later one replaces the one before; "+" joins the keys of
-# one element), one more after each won game, in the order of the rulebook's list (assumption 38); a campaign's own
-# ladder leaves out the steps it cannot take (`ladder`)
-SPY_STEP, BOSS_STEPS = "spy", ("boss_players=1", "boss_players=2")
-ESCALATION = ("final_attack", "legend", "scenario=reboot", "scenario=save_the_child", "scenario=captive",
-              SPY_STEP) + BOSS_STEPS + ("teleport_rooms+drifting_rooms+morbo",)
+# "the next play must be increased in difficulty. You can do that in several ways": escalation.py (the players'
+# choice, config `campaign_escalation`, or a ladder)
 BOSS_FROM = ("escalation", "start")
 SPY_XP = ("zero", "no_bonus")           # the Spy when the Heroes win: 0 XP (literal) / the XP of the other ways
 BOSS_XP = ("none", "win")               # a Boss player: no XP (literal) / 3 XP when he wins
 INFECTED = ("keep", "reset")            # a Hero turned Boss keeps his record (literal) / a new Hero next game
-
-
-def ladder(heroes: int, boss_seats: int, spy_on: bool = False, boss_from_start: bool = False) -> tuple:
-    """The escalation steps a campaign can take: "Adding the Spy modality" with 2 Heroes or more (Spy Mode needs
-    them) when its games are not in Spy Mode already; "Adding a player which plays as Boss" once per seat the
-    campaign reserved for a Boss player (config `boss_players`) who joins by the escalation."""
-    out = []
-    for e in ESCALATION:
-        if e == SPY_STEP and (heroes < 2 or spy_on):
-            continue
-        if e in BOSS_STEPS and (boss_from_start or BOSS_STEPS.index(e) >= boss_seats):
-            continue
-        out.append(e)
-    return tuple(out)
-
-
-def extra_config(extras) -> dict:
-    """The config of the escalation's elements: `name` -> True, `name=value` -> value (a number for digits; the last
-    one wins); "+" joins the keys of one element."""
-    out = {}
-    for e in extras:
-        for part in e.split("+"):
-            k, _, v = part.partition("=")
-            out[k] = (int(v) if v.isdigit() else v) if v else True
-    return out
 FIELDS = ("cstats", "kills", "boss_xp", "sk_gone")
 
 
@@ -101,7 +73,7 @@ def configure(g) -> None:
     if c["campaign"] and c["campaign_games"]:
         raise ValueError("config key 'campaign_games': a whole campaign builds its games itself (campaign=False)")
     g.campaign = bool(c["campaign"])
-    g.ladder = ladder(g.num_heroes, c["boss_players"], bool(c["spy"]), c["campaign_boss_from"] == "start")
+    escalation_mod.configure(g)
 
 
 def inner_game(g, difficulty, extras=()):
@@ -110,13 +82,23 @@ def inner_game(g, difficulty, extras=()):
     key = (difficulty, tuple(extras))
     inner = g._inner.get(key)
     if inner is None:
-        cfg = dict(g.config, campaign=True, campaign_games=0, difficulty=difficulty, **extra_config(extras))
+        cfg = dict(g.config, campaign=True, campaign_games=0, campaign_ladder="", difficulty=difficulty,
+                   **extra_config(extras))
         # the seats reserved for Boss players (the last ones) play from the game their step is reached (or from the
         # first, `campaign_boss_from="start"`); before that the game has the Hero seats only
         if g.config["campaign_boss_from"] != "start":
             cfg["boss_players"] = extra_config(extras).get("boss_players", 0)
         inner = g._inner[key] = type(g)(num_players=g.num_heroes + cfg["boss_players"], **cfg)
     return inner
+
+
+def _parts_at(game, start: int) -> list:
+    """The `advanced` block's parts of `game` as (name, (begin, end)), the block starting at `start`."""
+    out = []
+    for name, size in advanced_parts(game):
+        out.append((name, (start, start + size)))
+        start += size
+    return out
 
 
 def whole_layout(g) -> ObsLayout:
@@ -126,8 +108,13 @@ def whole_layout(g) -> ObsLayout:
     inner = g.inner_game(START_DIFFICULTY, g.ladder)       # every element on: the largest actions and blocks
     g.inner_size = inner.layout.size
     g.inner_layout = inner.layout
+    g.largest = inner
     g.skill_cards = inner.skill_cards
-    g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last: a prefix for all
+    g.actions, g.num_actions = inner.actions, inner.num_actions   # the elements' ids come last (`whole_ids`)
+    for name in ("ranged_base", "ranged_dmax", "smoke_base", "resol_base", "spy_base", "pvp_base", "boss_base",
+                 "take_base", "teleport_base", "drift_base"):
+        if hasattr(inner, name):    # the elements' first ids in the whole table (the agents' `g.spy_base` ...)
+            setattr(g, name, getattr(inner, name))
     if inner.spy or inner.boss_on:
         g.cooperative = False           # a seat's return is its own (`CampaignState.returns`)
     return ObsLayout(list(inner.layout.fields) + [("campaign", CB)])
@@ -263,15 +250,22 @@ class Campaign:
 
     heroes[p]: XP, the stats bought (Knowledge, Stamina, Hit points above the campaign base) and the Skill cards
     owned (a record per seat; a seat reserved for a Boss player, the last `boss_seats`, has no Hero: its record
-    only counts the XP of `boss_xp="win"`); difficulty of the next game; the escalation's `ladder` and the steps
-    taken (`extras`); results (True = the Heroes won); per game each seat's XP and return (0 for a seat not yet in
-    play); `pre`: the Pre-Play under way."""
+    only counts the XP of `boss_xp="win"`); difficulty of the next game; the escalation: `escalation` ("choice": the
+    players choose each time, "ladder": the fixed `order`), the steps the campaign can take (`ladder`) and the ways
+    chosen after each won game, in order (`chosen`, "difficulty" included; `extras`: the elements switched on);
+    results (True = the Heroes won); per game each seat's XP and return (0 for a seat not yet in play); `pre`: the
+    Pre-Play under way (its first step "raise": the Lead player's choice of the way)."""
 
     def __init__(self, num_players: int, games: int, difficulty: int = START_DIFFICULTY, boss_seats: int = 0,
-                 ladder_steps=None):
+                 ladder_steps=None, escalation: str = "choice", order=None):
+        if escalation not in escalation_mod.MODES:
+            raise ValueError(f"Campaign escalation must be one of {escalation_mod.MODES}, got {escalation!r}")
         self.n, self.games, self.difficulty, self.boss_seats = num_players, games, difficulty, boss_seats
         self.ladder = list(ladder(num_players - boss_seats, boss_seats) if ladder_steps is None else ladder_steps)
-        self.extras: list = []          # escalation elements switched on (the first steps of `ladder`)
+        self.escalation = escalation
+        self.order = [] if escalation == "choice" else list(
+            escalation_mod.default_order(difficulty, self.ladder) if order is None else order)
+        self.chosen: list = []          # the ways taken after the won games, in order
         self.heroes = [new_hero() for _ in range(num_players)]
         self.results: list = []
         self.xp_log: list = []
@@ -283,9 +277,14 @@ class Campaign:
     def num_heroes(self) -> int:
         return self.n - self.boss_seats
 
+    @property
+    def extras(self) -> list:
+        """The escalation elements switched on (the ways chosen but the level), in the order chosen."""
+        return [w for w in self.chosen if w != DIFFICULTY]
+
     # -- serialisation ----------------------------------------------------------------------------------
-    KEYS = ("n", "games", "difficulty", "boss_seats", "ladder", "extras", "heroes", "results", "xp_log",
-            "returns_log", "pre")
+    KEYS = ("n", "games", "difficulty", "boss_seats", "ladder", "escalation", "order", "chosen", "heroes", "results",
+            "xp_log", "returns_log", "pre")
 
     def to_dict(self) -> dict:
         return json.loads(json.dumps({k: getattr(self, k) for k in self.KEYS}))
@@ -298,15 +297,29 @@ class Campaign:
             setattr(c, k, d[k])
         return c
 
+    # -- "the next play must be increased in difficulty" ----------------------------------------------------
+    def ways(self) -> list[str]:
+        """The ways the players may choose now (`escalation.open_ways`)."""
+        return escalation_mod.open_ways(self.difficulty, self.ladder, self.chosen)
+
+    def escalate(self, way: str) -> None:
+        """Make the next play harder by `way` (one of `ways()`; ValueError naming it otherwise, nothing changed)."""
+        if way not in self.ways():
+            raise ValueError(f"campaign escalation: way {way!r} is not open (open: {self.ways()})")
+        if way == DIFFICULTY:
+            self.difficulty += 1
+        self.chosen.append(way)
+
     @property
     def over(self) -> bool:
         return len(self.results) >= self.games
 
     # -- Pre-Play ------------------------------------------------------------------------------------------
-    def start_preplay(self):
-        """ "Base starting Stats above, can be permanently modified before each game spending XP." """
+    def start_preplay(self, raise_first: bool = False):
+        """ "Base starting Stats above, can be permanently modified before each game spending XP." With
+        `raise_first` the Pre-Play opens with the Lead player's choice of the way to raise the difficulty."""
         n = self.n
-        self.pre = {"step": "buy", "seat": 0, "bought": [[0, 0, 0] for _ in range(n)], "spent": [0] * n,
+        self.pre = {"step": "raise" if raise_first else "buy", "seat": LEAD if raise_first else 0, "bought": [[0, 0, 0] for _ in range(n)], "spent": [0] * n,
                     "wants": [[] for _ in range(n)], "contest": -1, "bidders": [], "bids": {}, "ties": 0}
 
     def owned(self):
@@ -316,6 +329,9 @@ class Campaign:
         """Legal Pre-Play options of seat p (index = option number)."""
         pre, h = self.pre, self.heroes[p]
         xp = h["xp"] - pre["spent"][p]
+        if pre["step"] == "raise":              # option i = escalation.WAYS[i]
+            open_ = self.ways()
+            return [w in open_ for w in WAYS]
         if pre["step"] == "bid":
             return [x <= xp for x in range(min(xp, MAX_OPTS - 1) + 1)]
         out = [True]
@@ -338,6 +354,10 @@ class Campaign:
     def choose(self, p, option, rng) -> None:
         """Apply seat p's Pre-Play option (legal per `options`)."""
         pre = self.pre
+        if pre["step"] == "raise":
+            self.escalate(WAYS[option])
+            pre.update(step="buy", seat=0)
+            return
         if pre["step"] == "bid":
             pre["bids"][str(p)] = option
             if len(pre["bids"]) == len(pre["bidders"]):
@@ -411,14 +431,24 @@ class Campaign:
         self.pre = {}
 
     # -- after a game ----------------------------------------------------------------------------------------
-    def record(self, st) -> None:
+    def record(self, st, way: str | None = None) -> None:
         """XP earned, the Skill cards each Hero ends with; "If the previous game has been won by Heroes, the next
-        play must be increased in difficulty" (the difficulty level up to 3, then the next step of the ladder:
-        assumption 38). A seat not in the game `st` (a Boss player not yet joined) earns nothing, returns 0."""
+        play must be increased in difficulty. You can do that in several ways": with `escalation="ladder"` the next
+        step of `order`; with `"choice"` the `way` given (one of `ways()`), or, None, the next Pre-Play opens with
+        the Lead player's choice (`pre["step"] == "raise"`; none when no way is open, or after the last game).
+        A seat not in the game `st` (a Boss player not yet joined) earns nothing, returns 0. A bad `way` raises
+        ValueError before anything is recorded."""
+        heroes_won = "heroes" in winning_sides(st)
+        if way is not None:
+            if self.escalation != "choice":
+                raise ValueError(f"campaign escalation: way {way!r} given, but the campaign climbs its ladder")
+            if not heroes_won:
+                raise ValueError(f"campaign escalation: way {way!r} given after a game the Heroes did not win")
+            if way not in self.ways():
+                raise ValueError(f"campaign escalation: way {way!r} is not open (open: {self.ways()})")
         m = st.n
         earned = [st.xp_earned(p) for p in range(m)] + [0] * (self.n - m)
         ret = [float(x) for x in st.returns()] + [0.0] * (self.n - m)
-        heroes_won = "heroes" in winning_sides(st)
         for p, h in enumerate(self.heroes):
             h["xp"] += earned[p]
             if p < m:
@@ -429,19 +459,37 @@ class Campaign:
         self.xp_log.append(earned)
         self.returns_log.append(ret)
         self.results.append(heroes_won)
+        ask = False
         if heroes_won:
-            if self.difficulty < 3:
-                self.difficulty += 1
+            if self.escalation == "ladder":
+                rung = escalation_mod.next_rung(self.order, self.chosen)
+                if rung is not None:
+                    self.escalate(rung)
+            elif way is not None:
+                self.escalate(way)
             else:
-                more = [e for e in self.ladder if e not in self.extras]
-                if more:
-                    self.extras.append(more[0])
+                ask = not self.over and bool(self.ways())
         if not self.over:
-            self.start_preplay()
+            self.start_preplay(raise_first=ask)
 
 
 # ====================================================================================== a campaign as one state
-CB = 2 + 3 + 3 + 1 + 4 * 44 + NUM_SKILLS + 1 + len(ESCALATION)
+CB = 2 + 3 + 3 + 1 + 4 * 44 + NUM_SKILLS + 1 + len(ESCALATION) + 1
+
+
+def whole_ids(g, ig):
+    """The ids of the game `ig` of the whole campaign `g` in the whole campaign's table (that of its largest game):
+    each id goes to the id of its name (the ways can switch elements on in any order, so a game's elements need
+    not be a prefix of the largest table). (inner -> whole array, whole -> inner array with -1 for an id the game
+    has not, True when the game's table is a prefix.)"""
+    ids = getattr(ig, "_whole_ids", None)
+    if ids is None:
+        pos = {name: i for i, name in enumerate(g.actions.names)}
+        to_whole = np.array([pos[name] for name in ig.actions.names], dtype=np.int64)
+        to_inner = np.full(g.num_actions, -1, dtype=np.int64)
+        to_inner[to_whole] = np.arange(len(to_whole))
+        ids = ig._whole_ids = (to_whole, to_inner, bool(np.array_equal(to_whole, np.arange(len(to_whole)))))
+    return ids
 
 
 class CampaignState(State):
@@ -458,7 +506,8 @@ class CampaignState(State):
     def start(cls, game, seed):
         """A new campaign: its first Pre-Play."""
         b = game.config["boss_players"] if game.config["campaign_boss_from"] != "start" else 0
-        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"], b, game.ladder)
+        c = Campaign(game.num_players, game.config["campaign_games"], game.config["difficulty"], b, game.ladder,
+                     game.escalation, game.order)
         return cls(game, c, None, make_rng(seed))
 
     @classmethod
@@ -490,7 +539,8 @@ class CampaignState(State):
             return "game over"
         if self.inner is not None:
             return self.inner.phase()
-        return "campaign: Skill auction, secret bid" if self.camp.pre["step"] == "bid" else "campaign: Pre-Play"
+        return {"bid": "campaign: Skill auction, secret bid",
+                "raise": "campaign: raise the difficulty"}.get(self.camp.pre["step"], "campaign: Pre-Play")
 
     def is_terminal(self) -> bool:
         return self.truncated or self.camp.over
@@ -502,7 +552,11 @@ class CampaignState(State):
         m = np.zeros(self.game.num_actions, dtype=bool)
         if self.inner is not None:
             im = self.inner.legal_action_mask()
-            m[:len(im)] = im        # a game without the last elements has a prefix of the ids
+            to_whole, _, prefix = whole_ids(self.g, self.inner.g)
+            if prefix:
+                m[:len(im)] = im
+            else:
+                m[to_whole] = im
             return m
         ok = self.camp.options(self.camp.to_act())
         m[A.OPTION:A.OPTION + len(ok)] = ok
@@ -514,7 +568,7 @@ class CampaignState(State):
             if not self.camp.pre:
                 self._start_game()
             return
-        self.inner.apply_action(a)
+        self.inner.apply_action(int(whole_ids(self.g, self.inner.g)[1][a]))
         if self.inner.is_terminal():
             if self.inner.is_truncated():
                 self.truncated = True
@@ -541,7 +595,9 @@ class CampaignState(State):
     def _camp_view(self, p):
         c, pre = self.camp, self.camp.pre
         out = {"games": c.games, "played": len(c.results), "results": list(c.results), "difficulty": c.difficulty,
-               "escalation": list(c.extras),
+               "escalation": list(c.extras), "chosen": list(c.chosen),
+               # the Lead player's choice (option i = escalation.WAYS[i]): the ways open
+               "ways": c.ways() if pre and pre["step"] == "raise" else [],
                "heroes": json.loads(json.dumps(c.heroes)), "xp_log": json.loads(json.dumps(c.xp_log)),
                "step": pre.get("step", "game") if pre else "game"}
         if pre:
@@ -566,12 +622,19 @@ class CampaignState(State):
             # special contents has a shorter `advanced` block, the same prefix)
             obs, full = self.inner.observation(p), g.inner_layout.slices
             for name, sl in self.inner.g.layout.slices.items():
-                v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
+                if name == "advanced":  # its parts by name too: a config may have some special rooms on already
+                    dst = dict(_parts_at(g.largest, full[name].start))
+                    for part, (a, b) in _parts_at(self.inner.g, sl.start):
+                        v[dst[part][0]:dst[part][0] + b - a] = obs[a:b]
+                else:
+                    v[full[name].start:full[name].start + sl.stop - sl.start] = obs[sl]
         o = v[k:]
         c, pre, n = self.camp, self.camp.pre, self.n
         o[0], o[1] = len(c.results) / max(1, c.games), c.games / 10
         o[2 + c.difficulty - 1] = 1
-        o[5 + (0 if not pre else 1 if pre["step"] == "buy" else 2)] = 1
+        step = pre["step"] if pre else "game"
+        if step != "raise":         # the raise step has its own flag, after the escalation's
+            o[5 + ("game", "buy", "bid").index(step)] = 1
         o[8] = self.current_player() == p
         for q in range(n):
             if seat_slot(self, q, p) < 0:
@@ -595,6 +658,7 @@ class CampaignState(State):
             o[j + NUM_SKILLS] = pre["bids"][str(p)] / 30
         for e in c.extras:
             o[j + NUM_SKILLS + 1 + ESCALATION.index(e)] = 1
+        o[j + NUM_SKILLS + 1 + len(ESCALATION)] = bool(pre) and pre["step"] == "raise"
         np.clip(v, 0.0, 1.0, out=v)
         return v
 
@@ -684,9 +748,20 @@ def validate_campaign(g, d) -> None:
     check_int(env, "campaign.boss_seats", c["boss_seats"], b, b)
     if c["ladder"] != list(g.ladder):
         raise fail(env, "campaign.ladder", f"must be this campaign's ladder {list(g.ladder)}, got {c['ladder']!r}")
-    ext = check_list(env, "campaign.extras", c["extras"])
-    if ext != list(g.ladder[:len(ext)]):
-        raise fail(env, "campaign.extras", f"must be the first elements of {list(g.ladder)}, got {ext!r}")
+    if c["escalation"] != g.escalation:
+        raise fail(env, "campaign.escalation", f"must be this campaign's {g.escalation!r}, got {c['escalation']!r}")
+    if c["order"] != list(g.order):
+        raise fail(env, "campaign.order", f"must be this campaign's order {list(g.order)}, got {c['order']!r}")
+    chosen = check_list(env, "campaign.chosen", c["chosen"])
+    if g.escalation == "ladder" and chosen != list(g.order[:len(chosen)]):
+        raise fail(env, "campaign.chosen", f"must be the first steps of {list(g.order)}, got {chosen!r}")
+    for i, w in enumerate(chosen):
+        if w not in escalation_mod.open_ways(g.config["difficulty"] + chosen[:i].count(DIFFICULTY), g.ladder,
+                                             chosen[:i]):
+            raise fail(env, f"campaign.chosen[{i}]", f"{w!r} is not a way open after {chosen[:i]!r}")
+    if c["difficulty"] != g.config["difficulty"] + chosen.count(DIFFICULTY):
+        raise fail(env, "campaign.difficulty", "must be the first game's plus the levels chosen")
+    ext = [w for w in chosen if w != DIFFICULTY]
     owned = []
     for q, h in enumerate(check_list(env, "campaign.heroes", c["heroes"], n)):
         if not isinstance(h, dict) or sorted(h) != sorted(new_hero()):
@@ -706,6 +781,12 @@ def validate_campaign(g, d) -> None:
             check_list(env, f"campaign.{k}[{i}]", row, n)
     if (d["inner"] is None) == (not c["pre"]) and not len(c["results"]) >= c["games"]:
         raise fail(env, "inner", "a campaign is either in a Pre-Play or in a game")
+    if len(chosen) > sum(1 for r in c["results"] if r is True):
+        raise fail(env, "campaign.chosen", "more ways chosen than games the Heroes won")
+    if c["pre"] and c["pre"].get("step") == "raise" and (g.escalation != "choice" or not escalation_mod.open_ways(
+            c["difficulty"], g.ladder, chosen) or c["pre"].get("seat") != LEAD):
+        raise fail(env, "campaign.pre.step", "the choice of a way: only with campaign_escalation='choice', a way "
+                                             "open, the Lead player to choose")
     if d["inner"] is not None:
         g.inner_game(c["difficulty"], ext).state_from_dict(d["inner"])
 

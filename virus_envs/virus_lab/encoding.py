@@ -69,10 +69,18 @@ def advanced_size(game):
     distance / longest line; with Smoke bombs, the smoked rooms (one per table space), each relative seat's Smoke
     bombs / 4 and the reserve's / 4; with Resolution tokens, each relative seat's / 4, the reserve's / 4 and the
     roll's (in it / 4, positive / 4, fixes left / 4)."""
+    return sum(size for _, size in advanced_parts(game))
+
+
+def advanced_parts(game) -> list:
+    """The `advanced` block's parts in their order, as (name, size), only those the game has on (a whole
+    campaign places each part of a game at that part's place in its largest game, by name)."""
     N = game.geo.ncells
-    return (N + 1 if game.ranged else 0) + (N + 5 if game.smoke else 0) + (8 if game.resolution else 0) + (
-        divided.OBS if game.divided else 0) + (morbo.OBS if game.morbo else 0) + (
-        teleport.obs_size(game) if game.teleport else 0) + (drifting.obs_size(game) if game.drifting else 0)
+    parts = (("ranged", game.ranged, N + 1), ("smoke", game.smoke, N + 5), ("resolution", game.resolution, 8),
+             ("divided", game.divided, divided.OBS), ("morbo", game.morbo, morbo.OBS),
+             ("teleport", game.teleport, teleport.obs_size(game) if game.teleport else 0),
+             ("drifting", game.drifting, drifting.obs_size(game) if game.drifting else 0))
+    return [(name, size) for name, on, size in parts if on]
 
 
 def _encode_advanced(s, p, out):

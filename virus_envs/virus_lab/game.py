@@ -122,12 +122,15 @@ class VirusLabGame(Game):
         "spy_xp": "zero",           # the Spy's XP when the Heroes win: "zero" (literal) / "no_bonus"
         "boss_xp": "none",          # a Boss player's XP: "none" (literal) / "win" (3 XP when his side wins)
         "campaign_infected": "keep",  # a Hero turned Boss keeps his record (literal) / "reset" (a new Hero)
+        "campaign_escalation": "choice",  # after a won game: the Lead player chooses the way (literal) / "ladder"
+        "campaign_ladder": "",      # with "ladder": the order of its steps, comma-separated ("" = the engine's)
     }
     CHOICES = {"counter_attack": ("per_group", "per_turn"), "shields": ("damage_points", "creature_attacks"),
                "flat_bosses": ("removed", "stay"), "advanced_combat": ("off", "ranged", "divided", "full"),
                "skills": skills.METHODS, "spy_verify": ("unique", "holds"), "scenario": scenarios.NAMES,
                "boss_win": boss_players.BOSS_WIN, "campaign_boss_from": campaign.BOSS_FROM,
-               "spy_xp": campaign.SPY_XP, "boss_xp": campaign.BOSS_XP, "campaign_infected": campaign.INFECTED}
+               "spy_xp": campaign.SPY_XP, "boss_xp": campaign.BOSS_XP, "campaign_infected": campaign.INFECTED,
+               "campaign_escalation": campaign.escalation_mod.MODES}
     BOUNDS = {"rt_countdown": (0, 3600), "campaign_games": (0, 20), "boss_players": (0, 2)}
 
     def __init__(self, num_players: int | None = None, **config):
