@@ -36,7 +36,7 @@ __all__ = ["RollWriteBatch", "BatchStep"]
 
 class RollWriteBatch(BatchEngine):
     """`batch_size` games of one RollWriteGame config; see the module docstring (reset, step, masks,
-    seeds and random actions: `core/batch.py`)."""
+    seeds, random actions, observation, returns, state(i): `core/batch.py`)."""
 
     K = K
     GAME = RollWriteGame

@@ -39,7 +39,7 @@ __all__ = ["VirusCardsBatch", "BatchStep"]
 
 class VirusCardsBatch(BatchEngine):
     """`batch_size` games of one VirusCardsGame config; see the module docstring (reset, step, masks,
-    seeds and random actions: `core/batch.py`)."""
+    seeds, random actions, observation, returns, state(i): `core/batch.py`)."""
 
     K = K
     GAME = VirusCardsGame

@@ -39,7 +39,7 @@ __all__ = ["VirusCoBatch", "BatchStep"]
 
 class VirusCoBatch(BatchEngine):
     """`batch_size` games of one VirusCoGame config; see the module docstring (reset, step, masks,
-    seeds and random actions: `core/batch.py`)."""
+    seeds, random actions, observation, returns, state(i): `core/batch.py`)."""
 
     K = KB          # BatchEngine's kernels: reset_batch, step_batch, outcome_batch, ROW (the rules: kernels.py)
     GAME = VirusCoGame
