@@ -98,8 +98,11 @@ def _engine_round(game, rng, seconds, tally, agent=None):
 
 
 #: env id -> "module:class" of its batched engine (B games in arrays; docs/scale.md)
-BATCHED = {"roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch",
-           "virus_cards_v0": "virus_envs.virus_cards.batched:VirusCardsBatch"}
+BATCHED = {
+    "roll_write_v0": "virus_envs.roll_write.batched:RollWriteBatch",
+    "virus_cards_v0": "virus_envs.virus_cards.batched:VirusCardsBatch",
+    "virus_co_v0": "virus_envs.virus_co.batched:VirusCoBatch",
+}
 #: env id -> "module:class" of its batched heuristic (`cls(batch)() -> actions`)
 BATCHED_HEURISTIC = {"roll_write_v0": "virus_envs.roll_write.batched_heuristic:BatchedHeuristic"}
 

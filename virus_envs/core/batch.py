@@ -1,11 +1,15 @@
-"""What every batched engine shares: the arrays of B games, reset, step, masks, random actions.
+"""What every batched engine shares: B games in arrays, reset, step, masks, observation, returns.
 
-A game's batched engine (`roll_write/batched.py`, `virus_cards/batched.py`) subclasses `BatchEngine`,
-sets `K` to its kernels module and builds its table vector `TB`; the kernels module provides
-`reset_batch(S, RS, SEEDS, seeds, M, TB)` and `step_batch(S, RS, SEEDS, actions, M, TB, done, fseed,
-fscores, freturns, ftrunc, partial)` (returning the first illegal game or -1) and its row width `ROW`;
-the subclass provides `is_terminal()`, `current_player()`, `observation(...)`, `to_dict(i)`,
-`load(i, state)`.
+A game's batched engine (`roll_write/batched.py`, `virus_cards/batched.py`, `virus_co/batched.py`)
+subclasses `BatchEngine`, sets `K` to its kernels module and `GAME` to its Game class, and builds its
+table vector `TB`. The kernels module provides `reset_batch(S, RS, SEEDS, seeds, M, TB)`,
+`step_batch(S, RS, SEEDS, actions, M, TB, done, fseed, fscores, freturns, ftrunc, partial)` (returning
+the first illegal game or -1), `outcome_batch(S, TB, scores_out, returns_out)` (behind `_outcome()`,
+for `scores()` / `returns()`) and its row width `ROW`. The subclass sets `game` (from `_game(...)`) and
+`observation_shape`, and provides `is_terminal()`, `current_player()`, `_observe(seats, out)` (behind
+`observation(seats)`), `scores()`, `to_dict(i)` and `load(i, state)` (which may end with `_put`; the
+kernels then provide `legal_mask(S, i, M, TB)`); `state(i)` is
+`game.state_from_dict(to_dict(i))`.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import pcg64
 from .errors import IllegalActionError
 from .jit import HAVE_NUMBA, njit
 
@@ -60,6 +65,17 @@ class BatchEngine:
     """B games of one config in integer rows `S` (B, K.ROW), PCG64 rows `RS`, masks `M`; see the module docstring."""
 
     K = None            # the game's kernels module
+    GAME = None         # the game's Game class
+
+    def _game(self, num_players, game, config):
+        """The Game the batch plays: `game` as given, or GAME(num_players, **config); never both."""
+        if game is None:
+            return self.GAME(num_players, **config)
+        if num_players is not None or config:
+            raise ValueError("give either game= or num_players/config, not both")
+        if not isinstance(game, self.GAME):
+            raise ValueError(f"game must be a {self.GAME.__name__}, got {type(game).__name__}")
+        return game
 
     def _arrays(self, batch_size: int, num_players: int, num_actions: int, autoreset: bool) -> None:
         self.B = B = batch_size
@@ -129,6 +145,19 @@ class BatchEngine:
         random_actions(self.M, rng.random(self.B), out)
         return out
 
+    def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
+        """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
+        in a finished game)."""
+        seats = self._seats(seats)
+        if out is None:
+            out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
+        self._observe(seats, out)
+        return out
+
+    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
+        """Write each game's observation for seats[i] into out[i] (the game's observation kernel)."""
+        raise NotImplementedError
+
     def _seats(self, seats) -> np.ndarray:
         """The seats argument of observation(): default each game's current player (seat 0 when over)."""
         if seats is None:
@@ -137,3 +166,27 @@ class BatchEngine:
         if ((seats < 0) | (seats >= self.num_players)).any():
             raise ValueError(f"seats must be in 0..{self.num_players - 1}")
         return seats
+
+    def returns(self) -> np.ndarray:
+        """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
+        return self._outcome()[1]
+
+    def _outcome(self):
+        """(scores, returns) of every game as it stands, each (B, n), from the kernels' outcome_batch."""
+        sc = np.zeros((self.B, self.num_players))
+        r = np.zeros_like(sc)
+        self.K.outcome_batch(self.S, self.TB, sc, r)
+        return sc, r
+
+    def _put(self, i: int, row: np.ndarray, rng_state: dict) -> None:
+        """Slot i becomes a loaded game (`load`'s end): its row, its generator; the mask is recomputed, the
+        seed becomes -1 (unknown: the game did not start from a seed here)."""
+        pcg64.from_state_dict(rng_state, self.RS[i])
+        self.S[i] = row
+        self.SEEDS[i] = -1
+        self.K.legal_mask(self.S, i, self.M, self.TB)
+        self._ready = True
+
+    def state(self, i: int):
+        """Game i as a scalar state of `game` (a copy: the batch goes on without it)."""
+        return self.game.state_from_dict(self.to_dict(i))

@@ -36,19 +36,15 @@ __all__ = ["RollWriteBatch", "BatchStep"]
 
 class RollWriteBatch(BatchEngine):
     """`batch_size` games of one RollWriteGame config; see the module docstring (reset, step, masks,
-    seeds and random actions: `core/batch.py`)."""
+    seeds, random actions, observation, returns, state(i): `core/batch.py`)."""
 
     K = K
+    GAME = RollWriteGame
 
     def __init__(self, batch_size: int = 1024, num_players: int | None = None, autoreset: bool = True,
                  game: RollWriteGame | None = None, **config):
         batch_size = check_batch_size(batch_size)
-        if game is None:
-            game = RollWriteGame(num_players, **config)
-        elif num_players is not None or config:
-            raise ValueError("give either game= or num_players/config, not both")
-        if not isinstance(game, RollWriteGame):
-            raise ValueError(f"game must be a RollWriteGame, got {type(game).__name__}")
+        game = self._game(num_players, game, config)
         if game.rounds > K.MAXR:
             raise ValueError(f"config key 'rounds': the batched engine holds at most {K.MAXR} rounds, "
                              f"the game has {game.rounds}")
@@ -119,27 +115,12 @@ class RollWriteBatch(BatchEngine):
     def is_terminal(self) -> np.ndarray:
         return self.S[:, K.TERM] != 0
 
-    def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
-        """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
-        in a finished game)."""
-        seats = self._seats(seats)
-        if out is None:
-            out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
+    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
         K.observe_batch(self.S, seats, self.TB, self.FS, out)
-        return out
 
     def scores(self) -> np.ndarray:
         """(B, n) the final evaluation of every game as it stands."""
-        sc = np.zeros((self.B, self.num_players))
-        K.outcome_batch(self.S, self.TB, sc, np.zeros_like(sc))
-        return sc
-
-    def returns(self) -> np.ndarray:
-        """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
-        sc = np.zeros((self.B, self.num_players))
-        r = np.zeros_like(sc)
-        K.outcome_batch(self.S, self.TB, sc, r)
-        return r
+        return self._outcome()[0]
 
     # -- one game out of the batch ------------------------------------------------------------------
     def to_dict(self, i: int) -> dict:
@@ -199,12 +180,4 @@ class RollWriteBatch(BatchEngine):
             row[K.PEND + k] = 16 * q + 8 * kind + col + 1
         for k, (q, c) in enumerate(found):
             row[K.FOUND + k] = 4 * q + c
-        pcg64.from_state_dict(d["rng"], self.RS[i])
-        self.S[i] = row
-        self.SEEDS[i] = -1
-        K.legal_mask(self.S, i, self.M, self.TB)
-        self._ready = True
-
-    def state(self, i: int):
-        """Game i as a scalar RollWriteState (a copy: the batch goes on without it)."""
-        return self.game.state_from_dict(self.to_dict(i))
+        self._put(i, row, d["rng"])

@@ -39,19 +39,15 @@ __all__ = ["VirusCardsBatch", "BatchStep"]
 
 class VirusCardsBatch(BatchEngine):
     """`batch_size` games of one VirusCardsGame config; see the module docstring (reset, step, masks,
-    seeds and random actions: `core/batch.py`)."""
+    seeds, random actions, observation, returns, state(i): `core/batch.py`)."""
 
     K = K
+    GAME = VirusCardsGame
 
     def __init__(self, batch_size: int = 1024, num_players: int | None = None, autoreset: bool = True,
                  game: VirusCardsGame | None = None, **config):
         batch_size = check_batch_size(batch_size)
-        if game is None:
-            game = VirusCardsGame(num_players, **config)
-        elif num_players is not None or config:
-            raise ValueError("give either game= or num_players/config, not both")
-        if not isinstance(game, VirusCardsGame):
-            raise ValueError(f"game must be a VirusCardsGame, got {type(game).__name__}")
+        game = self._game(num_players, game, config)
         if game.deck.size > K.MAXD:
             raise ValueError(f"config key 'deck'/'deck_file': the batched engine holds decks of at most {K.MAXD} "
                              f"cards, this one has {game.deck.size}")
@@ -110,28 +106,12 @@ class VirusCardsBatch(BatchEngine):
         """(B,) seat to decide in each game; -1 where the game is over."""
         return np.where(self.is_terminal(), -1, self.S[:, K.TP])
 
-    def observation(self, seats=None, out: np.ndarray | None = None) -> np.ndarray:
-        """(B, obs_size) float32: observation(seats[i]) of each game (default: its current player, or seat 0
-        in a finished game)."""
-        seats = self._seats(seats)
-        if out is None:
-            out = np.empty((self.B,) + self.observation_shape, dtype=np.float32)
+    def _observe(self, seats: np.ndarray, out: np.ndarray) -> None:
         K.observe_batch(self.S, seats, self.TB, self.TF, self.FD, out)
-        return out
 
     def scores(self) -> np.ndarray:
         """(B, n) healthy organs in each body, as the games stand."""
         return self._outcome()[0]
-
-    def returns(self) -> np.ndarray:
-        """(B, n) returns (0 until a game ends; without autoreset a finished game keeps them)."""
-        return self._outcome()[1]
-
-    def _outcome(self):
-        sc = np.zeros((self.B, self.num_players))
-        r = np.zeros_like(sc)
-        K.outcome_batch(self.S, self.TB, sc, r)
-        return sc, r
 
     # -- one game out of the batch ------------------------------------------------------------------
     def to_dict(self, i: int) -> dict:
@@ -186,7 +166,3 @@ class VirusCardsBatch(BatchEngine):
         self.SEEDS[i] = -1
         K.legal_mask(self.S, i, self.M, self.TB)
         self._ready = True
-
-    def state(self, i: int):
-        """Game i as a scalar VirusCardsState (a copy: the batch goes on without it)."""
-        return self.game.state_from_dict(self.to_dict(i))
