@@ -483,6 +483,24 @@ def test_research_lab_two_cards_for_one_hero(n, same, clues):
         assert not s.clue_pending, "2 heroes need 3 lab cards"
 
 
+def test_a_same_colour_lab_with_two_heroes_draws_both_clue_cards():
+    """ "In a 2 to 4 Hero game, if a Research Lab is formed by cards that are all of the same color, players may draw
+    2 Clue cards instead of 1." Two Heroes need 3 lab cards; three red ones meet at one grid point, and the placer,
+    without an Advantage to redraw with, takes the deck's top two: C01 "A room with 4 doorways", then C05 "A room in
+    a group of 3 or more adjacent red rooms" (compatible: both stay on the table)."""
+    s = empty_state(2)
+    comp = s.g.comp
+    reds = [c for c in range(144) if comp.room_lab[c] >= 0 and comp.room_colour[c] == RED][:3]
+    corners = [((2, 4), 1), ((2, 5), 2), ((3, 5), 3)]       # symbols at SE, SW, NW: the grid point (3,5)
+    for ((r, c), corner), card in zip(corners, reds):
+        s._check_lab(0, put(s, r, c, card, rot=(corner - comp.room_lab[card]) % 4))
+    s.disp[0] = [[c, False] for c, _ in s.disp[0]]          # every display card used: no Advantage
+    s.clue_deck = [c for c in s.clue_deck if c not in (0, 4)] + [4, 0]       # C01 on top, C05 under it
+    assert not s._draw_clue(), "no redraw to decide without 2 Advantages"
+    assert s.clues == [0, 4], "both Clue cards drawn and placed"
+    assert len(s.clue_deck) == 23 and not s.clue_pending
+
+
 def test_clue_incompatibility():
     """ "A room with 4 doorways" is not compatible with "A room with 3 doorways": both are discarded."""
     s = empty_state(1)
