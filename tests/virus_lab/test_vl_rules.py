@@ -440,6 +440,21 @@ def test_net_cards_redrawn_with_an_advantage():
     assert s.ph == PH_ACT and s.cur == 0 and sum(1 for _, up in s.disp[0] if not up) == 1
 
 
+def test_net_room_with_exactly_two_room_cards_left():
+    """Net Room: "A player may spend 1 Action cube in this room to draw 2 room cards": with the Room deck down to
+    its last 2 cards the action is still open, and draws both."""
+    s = empty_state(1)
+    net = put(s, 1, 5, find_card(s.g, special=SP_NET))
+    at(s, 0, net)
+    s.disp[0] = [[c, False] for c, _ in s.disp[0]]          # no Advantage: no redraw to decide
+    s.room_deck = s.room_deck[-2:]
+    a, b = s.room_deck[-1], s.room_deck[-2]
+    s._mask = None
+    assert s.legal_action_mask()[A.ACTIVATE], "2 room cards left: the Net Room draws them"
+    s.apply_action(A.ACTIVATE)
+    assert sorted(s.net[0]) == sorted([a, b])
+
+
 def test_lasers_and_gas():
     s = empty_state(2)
     g = s.g
