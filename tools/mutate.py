@@ -210,6 +210,11 @@ def prepare(game: str, t: dict, skip_tests: list[str]) -> Path:
     d = project_dir(game)
     out = d / "mutants"
     out.mkdir(parents=True, exist_ok=True)
+    # mutmut keeps its map of which tests reach which function (mutmut-stats.json) from one run to the next
+    # and re-measures it only around the functions whose code changed: a test that reaches a function moved
+    # since then is missing from the map, and that function's mutants survive the tests that kill them (the
+    # ranking, moved from game.py to labs.py, met none of the ranking tests). Each run measures the map afresh.
+    (out / "mutmut-stats.json").unlink(missing_ok=True)
     if not (d / "tests").is_symlink():
         (d / "tests").symlink_to(ROOT / "tests")
     # tests read files by path from the repository's root (docs/rules, configs, models, README.md...)

@@ -116,3 +116,16 @@ def test_a_sampled_report_counts_only_the_sample(monkeypatch, capsys):
     t["functions"].append("g/rules.py::other")
     out = mutate.report("g", t, only=names[:4], seed=3)
     assert out["unmatched"] == [] and "no mutants" not in capsys.readouterr().out
+
+
+def test_every_run_measures_which_tests_reach_which_function_afresh(monkeypatch, tmp_path):
+    """mutmut re-measures its map of tests by function only around changed code: a map kept from an older run
+    missed the tests of the board game's ranking after it moved to labs.py, and its mutants 'survived' them."""
+    monkeypatch.setattr(mutate, "project_dir", lambda game: tmp_path / game)
+    stale = tmp_path / "virus_lab" / "mutants" / "mutmut-stats.json"
+    stale.parent.mkdir(parents=True)
+    stale.write_text('{"tests_by_mangled_function_name": {}}')
+    t, skip = mutate.load_targets("virus_lab")
+    mutate.prepare("virus_lab", t, skip)
+    assert not stale.exists()
+    assert (tmp_path / "virus_lab" / "pyproject.toml").exists()

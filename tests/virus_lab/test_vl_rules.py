@@ -440,6 +440,21 @@ def test_net_cards_redrawn_with_an_advantage():
     assert s.ph == PH_ACT and s.cur == 0 and sum(1 for _, up in s.disp[0] if not up) == 1
 
 
+def test_net_room_with_exactly_two_room_cards_left():
+    """Net Room: "A player may spend 1 Action cube in this room to draw 2 room cards": with the Room deck down to
+    its last 2 cards the action is still open, and draws both."""
+    s = empty_state(1)
+    net = put(s, 1, 5, find_card(s.g, special=SP_NET))
+    at(s, 0, net)
+    s.disp[0] = [[c, False] for c, _ in s.disp[0]]          # no Advantage: no redraw to decide
+    s.room_deck = s.room_deck[-2:]
+    a, b = s.room_deck[-1], s.room_deck[-2]
+    s._mask = None
+    assert s.legal_action_mask()[A.ACTIVATE], "2 room cards left: the Net Room draws them"
+    s.apply_action(A.ACTIVATE)
+    assert sorted(s.net[0]) == sorted([a, b])
+
+
 def test_lasers_and_gas():
     s = empty_state(2)
     g = s.g
@@ -481,6 +496,24 @@ def test_research_lab_two_cards_for_one_hero(n, same, clues):
         assert s.clue_pending[:2] == [0, clues]
     else:
         assert not s.clue_pending, "2 heroes need 3 lab cards"
+
+
+def test_a_same_colour_lab_with_two_heroes_draws_both_clue_cards():
+    """ "In a 2 to 4 Hero game, if a Research Lab is formed by cards that are all of the same color, players may draw
+    2 Clue cards instead of 1." Two Heroes need 3 lab cards; three red ones meet at one grid point, and the placer,
+    without an Advantage to redraw with, takes the deck's top two: C01 "A room with 4 doorways", then C05 "A room in
+    a group of 3 or more adjacent red rooms" (compatible: both stay on the table)."""
+    s = empty_state(2)
+    comp = s.g.comp
+    reds = [c for c in range(144) if comp.room_lab[c] >= 0 and comp.room_colour[c] == RED][:3]
+    corners = [((2, 4), 1), ((2, 5), 2), ((3, 5), 3)]       # symbols at SE, SW, NW: the grid point (3,5)
+    for ((r, c), corner), card in zip(corners, reds):
+        s._check_lab(0, put(s, r, c, card, rot=(corner - comp.room_lab[card]) % 4))
+    s.disp[0] = [[c, False] for c, _ in s.disp[0]]          # every display card used: no Advantage
+    s.clue_deck = [c for c in s.clue_deck if c not in (0, 4)] + [4, 0]       # C01 on top, C05 under it
+    assert not s._draw_clue(), "no redraw to decide without 2 Advantages"
+    assert s.clues == [0, 4], "both Clue cards drawn and placed"
+    assert len(s.clue_deck) == 23 and not s.clue_pending
 
 
 def test_clue_incompatibility():
