@@ -754,3 +754,22 @@ def test_lab_card_rotations_are_distinct_placements():
     assert all(m[explore_id(1, 0, r)] for r in range(4))
     assert m[explore_id(1, 1, 0)] and not any(m[explore_id(1, 1, r)] for r in (1, 2, 3))
 
+
+
+def test_adrenaline_is_not_offered_with_no_action_cube_left_to_gain():
+    """ "USE AN ADRENALINE TOKEN. If used during Real Time Phase allows the Hero to immediately gains 7 Action cubes.
+    ... At the end of countdown, the player must ... draw 1 Wound". With every Action cube already in the stock, the
+    token would gain nothing and still cost a wound at the end: not offered (assumption 52). One cube left in the
+    reserve: offered, and it gains that one cube."""
+    s = empty_state(1)
+    s.tok[0][TK_ADREN] = 1
+    s.tok_pool[TK_ADREN] -= 1
+    s.stock[0], s.reserve[0] = s.stock[0] + s.reserve[0], 0
+    s._mask = None
+    assert not s.legal_action_mask()[A.ADREN]
+    s.stock[0], s.reserve[0] = s.stock[0] - 1, 1
+    s._mask = None
+    assert s.legal_action_mask()[A.ADREN]
+    before = s.stock[0]
+    s.apply_action(A.ADREN)
+    assert s.stock[0] == before + 1 and s.reserve[0] == 0
