@@ -197,3 +197,20 @@ def test_check_fits_refuses_an_unlisted_count_in_one_line(multi_model):
         assert f"was trained for virus_cards_v0 with 2, 3 or 4 players, not {n}" in str(e.value)
     with pytest.raises(ValueError, match="was trained on virus_cards_v0, not virus_co_v0"):
         agents.make(f"ppo:{path}", virus_envs.game("virus_co_v0", 4))
+
+
+def test_a_shipped_multi_count_model_is_found_at_each_of_its_counts(multi_model, tmp_path, monkeypatch):
+    import shutil
+
+    from virus_envs import models
+
+    out, _ = multi_model
+    (tmp_path / "virus_cards_v0").mkdir()
+    shutil.copyfile(out / "final.zip", tmp_path / "virus_cards_v0" / "ppo_multi.zip")
+    monkeypatch.setattr(models, "ROOT", str(tmp_path))
+    assert [(m.env_id, m.num_players) for m in models.available()] == [("virus_cards_v0", n) for n in (2, 3, 4)]
+    game = virus_envs.game("virus_cards_v0", 3)
+    assert agents.make("ppo:builtin", game).path.endswith("ppo_multi.zip")
+    with pytest.raises(ValueError, match="no shipped model for virus_cards_v0 with 5 players; shipped for 2 players, "
+                                         "3 players, 4 players"):
+        agents.make("ppo:builtin", virus_envs.game("virus_cards_v0", 5))
