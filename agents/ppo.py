@@ -38,7 +38,7 @@ import numpy as np
 
 from .base import Agent, Decision
 
-__all__ = ["PPOAgent", "NumpyPolicy", "check_fits", "trained_counts", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
+__all__ = ["PPOAgent", "NumpyPolicy", "check_fits", "trained_counts", "counts_text", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
            "SnapshotAgent", "PARAMS", "trust_models", "trusting"]
 
 #: the `ppo:` spec's parameters (besides `seed`) and their defaults
@@ -239,6 +239,13 @@ def _load_sb3(full: str, path: str) -> LoadedModel:
     return LoadedModel(model, NumpyPolicy.from_sb3(model.policy), dict(getattr(model, "virus_meta", None) or {}))
 
 
+def counts_text(counts) -> str:
+    """'1 player', '2 players', '2 or 4 players', '2, 3 or 4 players'."""
+    counts = [str(n) for n in counts]
+    head = ", ".join(counts[:-1]) + " or " if len(counts) > 1 else ""
+    return head + "".join(counts[-1:]) + (" player" if counts == ["1"] else " players")
+
+
 def trained_counts(meta: dict) -> list[int]:
     """The player counts a model was trained for (`virus_meta`: `player_counts`, else `num_players`); [] if unknown."""
     counts = meta.get("player_counts") or ([meta["num_players"]] if meta.get("num_players") else [])
@@ -255,8 +262,7 @@ def check_fits(path: str, meta: dict, policy: "NumpyPolicy", game) -> "NumpyPoli
     if env not in (None, game.env_id):
         raise ValueError(f"ppo model {path} was trained on {env}, not {game.env_id}")
     counts = trained_counts(meta)
-    said = (", ".join(str(n) for n in counts[:-1]) + " or " if len(counts) > 1 else "") \
-        + "".join(str(n) for n in counts[-1:]) + (" player" if counts == [1] else " players")
+    said = counts_text(counts)
     if counts and game.num_players not in counts:
         raise ValueError(f"ppo model {path} was trained for {game.env_id} with {said}, not "
                          f"{game.num_players} (a model plays only the player counts it was trained for; "

@@ -72,8 +72,10 @@ def _find(env_id: str, num_players: int | None) -> ShippedModel:
     for m in mine:
         if m.num_players == num_players:
             return m
+    from virus_envs.agents.ppo import counts_text
+
     raise ValueError(f"no shipped model for {env_id} with {num_players} players; shipped for "
-                     + ", ".join(f"{m.num_players} players" for m in mine)
+                     + counts_text(sorted({m.num_players for m in mine}))
                      + " (a model only fits the player count it was trained for)")
 
 
