@@ -40,7 +40,7 @@ class ShippedModel:
 
 def available() -> list[ShippedModel]:
     """Every shipped model, by env id then player count."""
-    from virus_envs.agents.ppo import model_meta
+    from virus_envs.agents.ppo import model_meta, trained_counts
 
     out = []
     for env_id in sorted(os.listdir(ROOT)):
@@ -54,7 +54,8 @@ def available() -> list[ShippedModel]:
                 if meta.get("env_id") != env_id:
                     raise ValueError(f"{full}: field 'virus_meta.env_id' is {meta.get('env_id')!r}, "
                                      f"but the file lies in the folder of {env_id}")
-                out.append(ShippedModel(env_id, int(meta["num_players"]), dict(meta.get("game_config") or {}), full))
+                for n in trained_counts(meta) or [int(meta["num_players"])]:      # a multi-count model: each count
+                    out.append(ShippedModel(env_id, n, dict(meta.get("game_config") or {}), full))
     return sorted(out, key=lambda m: (m.env_id, m.num_players))
 
 
@@ -71,8 +72,10 @@ def _find(env_id: str, num_players: int | None) -> ShippedModel:
     for m in mine:
         if m.num_players == num_players:
             return m
+    from virus_envs.agents.ppo import counts_text
+
     raise ValueError(f"no shipped model for {env_id} with {num_players} players; shipped for "
-                     + ", ".join(f"{m.num_players} players" for m in mine)
+                     + counts_text(sorted({m.num_players for m in mine}))
                      + " (a model only fits the player count it was trained for)")
 
 
