@@ -1,6 +1,9 @@
 """`expectimax`: depth-limited expectimax for Roll & Write, where only the dice to come are hidden.
 
-    expectimax?depth=1|2|3&leaf=heuristic|value&opp=heuristic|greedy|cautious|spoiler&seed=K
+    expectimax?depth=1|2|3&leaf=heuristic|value&opp=heuristic|greedy|cautious|spoiler|robust|mix&goal=win|points&seed=K
+
+Recommended at 4 players: `expectimax?opp=robust` (docs/agents.md: the default `opp=heuristic` trusts one model
+of its rivals, and three `heuristic:spoiler` rivals exploit it).
 
 Everything on a Roll & Write table is public; within a round nothing random happens, and a round
 ends with everyone rolling all their dice. So the search is a tree of three kinds of node, over a
@@ -12,7 +15,9 @@ world drawn from `decision.handle.determinize` (the agent never sees the true st
   (`opp=heuristic`: the game's heuristic, given that seat's own Decision in the world; `opp=greedy`:
   the search's own evaluation, the move that maximises that seat's leaf value after it; `opp=cautious` or
   `opp=spoiler`: that variant of the heuristic, for an opponent known to play it: the default model is
-  exploited by opponents it does not predict, docs/agents.md);
+  exploited by opponents it does not predict, docs/agents.md); `opp=robust`: the agent cannot know which
+  variant its rivals play, so each move is searched under each of the three (plain, cautious, spoiler;
+  the same world and dice) and is worth the worst of its three values; `opp=mix`: their mean;
 - **chance**: the roll at a round's end, when another of the observer's decisions follows it: every
   outcome of the observer's own dice (as a multiset: 56 for 3 dice, 462 for 6) weighted by its
   probability; the other seats' dice are one draw per decision from the agent's generator, the same
@@ -28,12 +33,15 @@ again or the round ends, and the position is scored (`leaf`):
   heuristic, the others the model's variant with `opp=cautious|spoiler`; no chance until then), then the
   same evaluation. The game's last round ends the game:
   `returns()`.
+`goal=win` (the default) scores a leaf as above, the observer's winner-takes-all return; `goal=points`
+scores it by the observer's own points alone (smoothed, `leaf_values.roll_write_points`; at the game's end
+its final score), which never trades its own points for a rival's loss.
 
 The move with the highest value is played (ties: the lowest action id). Deterministic under its seed:
 every random choice (the world's generator, the others' dice) comes from the agent's Generator, which
 the runners reseed per game. Cost per decision (CPU, 4 players; docs/agents.md): depth 1 with the
 heuristic leaf 0.05 s on average, at most 0.2 s; depth 2, at a round's last die (56 rolls, each followed
-by a whole decision), 3-13 s.
+by a whole decision), 3-13 s; `opp=robust|mix` three times depth 1's (0.12-0.16 s, at most 0.7 s).
 """
 from __future__ import annotations
 
@@ -41,15 +49,20 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 from virus_envs.agents.base import ParamAgent
-from virus_envs.agents.leaf_values import leaf_values
+from virus_envs.agents.leaf_values import leaf_values, roll_write_points
 from virus_envs.agents.playouts import seat_decision
 from virus_envs.core.chance import ChanceTape
 from virus_envs.core.seeding import lazy_rng
 
 __all__ = ["ExpectimaxAgent", "roll_outcomes"]
 
-#: the models of the other seats' replies (opp=): the heuristic, the search's greedy move, a heuristic variant
-_OPP = ("heuristic", "greedy", "cautious", "spoiler")
+#: the models of the other seats' replies (opp=): the heuristic, the search's greedy move, a heuristic variant,
+#: or every variant of the heuristic at once (robust: the worst of them for each move; mix: their mean)
+_OPP = ("heuristic", "greedy", "cautious", "spoiler", "robust", "mix")
+#: the heuristic's variants that `robust` and `mix` take (`heuristic:greedy` is the plain heuristic)
+_VARIANTS = ("heuristic", "cautious", "spoiler")
+#: what a leaf is worth to the observer (goal=): win (the winner-takes-all return), points (its own points)
+_GOALS = ("win", "points")
 
 
 def roll_outcomes(dice: int) -> list:
@@ -69,7 +82,7 @@ class ExpectimaxAgent(ParamAgent):
     GAMES = ("roll_write_v0",)
     needs_handle = True
     reads_observation = False
-    PARAMS = {"depth": 1, "leaf": "heuristic", "opp": "heuristic"}
+    PARAMS = {"depth": 1, "leaf": "heuristic", "opp": "heuristic", "goal": "win"}
 
     def __init__(self, game, seed: int | None = None, variant: str | None = None, **params):
         if variant is not None:
@@ -82,19 +95,25 @@ class ExpectimaxAgent(ParamAgent):
             raise ValueError(f"expectimax: parameter 'leaf' must be 'heuristic' or 'value', got {p['leaf']!r}")
         if p["opp"] not in _OPP:
             raise ValueError(f"expectimax: parameter 'opp' must be one of {', '.join(_OPP)}, got {p['opp']!r}")
+        if p["goal"] not in _GOALS:
+            raise ValueError(f"expectimax: parameter 'goal' must be one of {', '.join(_GOALS)}, got {p['goal']!r}")
         from virus_envs import agents
         self.policy = agents.make("heuristic", game)
-        # the others' model: the plain heuristic (the same agent), or the variant named by opp
-        self.opp_policy = self.policy if p["opp"] in ("heuristic", "greedy") else agents.make(f"heuristic:{p['opp']}", game)
+        # the others' models: the plain heuristic (the same agent), the variant named by opp, or all of them
+        names = _VARIANTS if p["opp"] in ("robust", "mix") else ("heuristic",) if p["opp"] == "greedy" else (p["opp"],)
+        self.models = [self.policy if x == "heuristic" else agents.make(f"heuristic:{x}", game) for x in names]
+        self.opp_policy = self.models[0]
         self.value = leaf_values(game)
+        self.points = roll_write_points(game)
         self.outcomes = roll_outcomes(game.dice)
         self.last = None            # the last decision: {action: value}, for tests and studies
 
     def reset(self, seed: int | None = None) -> None:
         super().reset(seed)
         self.policy.reset(seed=None if seed is None else int(seed) + 1)
-        if self.opp_policy is not self.policy:
-            self.opp_policy.reset(seed=None if seed is None else int(seed) + 2)
+        for i, m in enumerate(self.models):
+            if m is not self.policy:
+                m.reset(seed=None if seed is None else int(seed) + 2 + i)
 
     # -- the moves of the model ----------------------------------------------------------------------
     def _heuristic(self, s) -> int:
@@ -131,6 +150,8 @@ class ExpectimaxAgent(ParamAgent):
             s._set_rng(lazy_rng(self._seed))
             while not s.is_terminal() and s.rnd == r0:
                 s.apply_action(self._heuristic(s))
+        if self.params["goal"] == "points":
+            return float(s.scores()[o]) if s.is_terminal() else self.points(s)[o]
         if s.is_terminal():
             return float(s.returns()[o])
         return self.value(s)[o]
@@ -190,8 +211,14 @@ class ExpectimaxAgent(ParamAgent):
         self.observer = decision.seat
         self._seed = int(rng.integers(0, 2**62))
         self.others = rng.integers(1, 7, size=(self.game.num_players, self.game.dice)).tolist()
-        self._model = self._heuristic if self.params["opp"] == "heuristic" else self._greedy
-        _, vals = self._max(world, self.params["depth"])
+        self._model = self._greedy if self.params["opp"] == "greedy" else self._heuristic
+        vals = None
+        for m in self.models:              # one tree per model of the others, on the same world and dice
+            self.opp_policy = m
+            _, v = self._max(world, self.params["depth"])
+            vals = [v] if vals is None else vals + [v]
+        combine = min if self.params["opp"] == "robust" else lambda xs: sum(xs) / len(xs)
+        vals = {a: combine([v[a] for v in vals]) for a in vals[0]}
         self.last = vals
         best = max(vals.values())
         return int(min(a for a, v in vals.items() if v == best))

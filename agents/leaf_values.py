@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["leaf_values", "softmax_values"]
+__all__ = ["leaf_values", "roll_write_points", "softmax_values"]
 
 
 def softmax_values(x, temp: float) -> list:
@@ -37,18 +37,24 @@ def _roll_write(game):
     margins of heuristic games are about 8 points (2 players) and 4 (4 players). Everything here is
     public (the sheets of `view`); it is read from the world's fields, which is 8 times faster than
     building the view (the same numbers: a test compares them)."""
+    points = roll_write_points(game)
+    return lambda state: softmax_values(points(state), 3.0)
+
+
+def roll_write_points(game):
+    """Roll & Write: the smoothed points of every seat (`_roll_write`'s material score, before the softmax)."""
     from virus_envs.agents.roll_write_heuristic import _SMOOTH
     sh = game.sheet
     bonus, wild = sh.speed_bonus, sh.wildcard_points
 
-    def value(state):
+    def points(state):
         x = []
         for g, cu, w, vt, con in zip(state.grid, state.cure, state.wild, state.virus, state.contam):
             x.append(_SMOOTH[g[0].bit_count()] + _SMOOTH[g[1].bit_count()] + _SMOOTH[g[2].bit_count()]
                      + _SMOOTH[g[3].bit_count()] + bonus * cu.count(1) + wild * w - sum(vt)
                      - (con[1] + 2 * con[2] + 3 * con[3] + 4 * con[4] + 5 * con[5] + 6 * con[6]))
-        return softmax_values(x, 3.0)
-    return value
+        return x
+    return points
 
 
 def _virus_co(game):

@@ -16,7 +16,8 @@ from virus_envs.experiments.arena import play_game
 from virus_envs.experiments.cli import main
 
 SPECS = ["expectimax", "expectimax?depth=1&leaf=value", "expectimax?depth=1&opp=greedy",
-         "expectimax?depth=2&leaf=value", "expectimax?opp=spoiler"]
+         "expectimax?depth=2&leaf=value", "expectimax?opp=spoiler", "expectimax?opp=robust",
+         "expectimax?opp=mix&goal=points"]
 
 
 def _game(n=4):
@@ -28,7 +29,8 @@ def test_specs_build_and_bad_parameters_name_the_parameter():
     for spec in SPECS + ["expectimax?depth=3&leaf=heuristic&opp=heuristic&seed=4"]:
         assert agents.make(spec, g).needs_handle
     for spec, name in (("expectimax?depth=0", "depth"), ("expectimax?depth=4", "depth"), ("expectimax?depth=x", "depth"),
-                       ("expectimax?leaf=points", "leaf"), ("expectimax?opp=random", "opp"), ("expectimax?iters=3", "iters")):
+                       ("expectimax?leaf=points", "leaf"), ("expectimax?opp=random", "opp"), ("expectimax?iters=3", "iters"),
+                       ("expectimax?goal=score", "goal"), ("expectimax?goal=1", "goal"), ("expectimax?opp=worst", "opp")):
         with pytest.raises(ValueError, match=f"'{name}'") as e:
             agents.make(spec, g)
         assert "\n" not in str(e.value)
@@ -73,7 +75,7 @@ def test_a_whole_game_replays_under_its_seed():
     assert a1 == a2
 
 
-@pytest.mark.parametrize("spec", ["expectimax", "expectimax?depth=2&leaf=value"])
+@pytest.mark.parametrize("spec", ["expectimax", "expectimax?depth=2&leaf=value", "expectimax?opp=robust&goal=points"])
 def test_it_knows_only_its_decision_and_the_worlds_of_the_handle(spec):
     """The true state S and T = S with another Generator (the dice to come: all that Roll & Write hides). The
     agent decides at S with the real handle; a twin (same seed) gets T's decision, whose handle has no state
@@ -131,6 +133,45 @@ def test_opp_names_the_heuristic_variant_that_models_the_other_seats_and_the_obs
         ag.observer = s.current_player()
         assert ag._heuristic(s) == a
     assert differ >= 1
+
+
+def test_robust_takes_the_worst_model_for_each_move_and_mix_their_mean():
+    """`opp=robust`: a move is worth the least of its values under the three models of the others (the plain,
+    cautious and spoiler heuristics); `opp=mix`: their mean. Each model's value is that of the agent told the
+    variant (`opp=heuristic|cautious|spoiler`), which draws the same world and dice under the same seed."""
+    g = _game(4)
+    for goal in ("win", "points"):
+        for s in choice_positions(g, 3, 6, keep=0.3):
+            single = []
+            for m in ("heuristic", "cautious", "spoiler"):
+                ag = agents.make(f"expectimax?opp={m}&goal={goal}", g, seed=8)
+                ag.act(decision_for(s, with_handle=True))
+                single.append(ag.last)
+            rob, mix = agents.make(f"expectimax?opp=robust&goal={goal}", g, seed=8), agents.make(f"expectimax?opp=mix&goal={goal}", g, seed=8)
+            x = rob.act(decision_for(s, with_handle=True))
+            mix.act(decision_for(s, with_handle=True))
+            assert set(rob.last) == set(single[0])
+            for a in rob.last:
+                assert rob.last[a] == min(v[a] for v in single)
+                assert mix.last[a] == pytest.approx(sum(v[a] for v in single) / 3)
+            assert rob.last[x] == max(rob.last.values())
+
+
+def test_goal_points_values_a_move_by_the_observers_own_points_and_the_last_round_by_its_final_score():
+    """`goal=points`: the leaf is the observer's smoothed points (no softmax over seats), in the game's last
+    round its final score: the values of the last round's moves are whole numbers of points, and at least one
+    of them differs from the winner-takes-all values (which are in [-1, 1])."""
+    g = _game(4)
+    s = g.new_initial_state(seed=5)
+    while s.rnd < g.rounds - 1 or not s.legal_action_mask().sum() > 2:
+        s.apply_action(int(np.flatnonzero(s.legal_action_mask())[-1]))
+    assert not s.is_terminal() and s.rnd == g.rounds - 1
+    pts, win = agents.make("expectimax?goal=points", g, seed=2), agents.make("expectimax", g, seed=2)
+    pts.act(decision_for(s, with_handle=True))
+    win.act(decision_for(s, with_handle=True))
+    assert all(v == int(v) for v in pts.last.values())
+    assert all(-1 <= v <= 1 for v in win.last.values())
+    assert any(abs(v) > 1 for v in pts.last.values())
 
 
 def test_the_chance_node_takes_every_roll_of_the_observers_dice_and_one_draw_of_the_others():

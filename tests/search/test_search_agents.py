@@ -213,7 +213,7 @@ def test_the_roll_write_leaf_value_is_the_smoothed_points_of_the_sheets_in_the_v
     contaminated dice; then 2 P - 1 with P a softmax over seats at temperature 3. Computed here from the
     public view (the code reads the world's fields)."""
     import math
-    from virus_envs.agents.leaf_values import leaf_values
+    from virus_envs.agents.leaf_values import leaf_values, roll_write_points
 
     smooth = [0, 1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 10.67, 11.33, 12, 12]     # 0..12 boxes, rounded to 0.01
     for n in (2, 4):
@@ -224,3 +224,4 @@ def test_the_roll_write_leaf_value_is_the_smoothed_points_of_the_sheets_in_the_v
                  + 3 * q["wildcards"] - sum(q["virus_tube"]) - sum(q["contaminated"]) for q in s.view(0)["sheets"]]
             e = [math.exp(v / 3.0) for v in x]
             assert value(s) == pytest.approx([2 * v / sum(e) - 1 for v in e])
+            assert roll_write_points(g)(s) == pytest.approx(x, abs=0.01)     # the points alone (expectimax goal=points)
