@@ -27,6 +27,8 @@ from virus_envs.experiments.train import save_model
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
 SHIPPED = sorted(p.parent.name for p in MODELS.glob("*/ppo.zip"))
+#: every model file of the package: the shipped ppo.zip and the ones kept beside it (ppo_prev.zip, ...)
+FILES = sorted(f"{p.parent.name}/{p.name}" for p in MODELS.glob("*/ppo*.zip"))
 
 
 class Boom:
@@ -99,31 +101,39 @@ def sb3_zip(tmp_path_factory):
 
 
 # -- the shipped models ----------------------------------------------------------------------------
-@pytest.mark.parametrize("env_id", SHIPPED)
-def test_every_shipped_model_loads_with_unpickling_disabled(env_id):
+def test_files_cover_every_shipped_model():
+    assert {f.split("/")[0] for f in FILES} == set(SHIPPED) and len(SHIPPED) >= 4
+
+
+@pytest.mark.parametrize("file", FILES)
+def test_every_shipped_model_loads_with_unpickling_disabled(file):
+    env_id, name = file.split("/")
+    tag = name[len("ppo_"):-len(".zip")] if name != "ppo.zip" else ""
     patches = _no_unpickling()
     for p in patches:
         p.start()
     try:
-        agent = models.load(env_id)                      # ppo:builtin's file, through load_model
+        agent = models.load(env_id, tag=tag)             # ppo:builtin's (or builtin_<tag>'s) file, through load_model
+        assert agent.path == str(MODELS / file)
         assert agent.model is None                       # no SB3 object was built
         st = agent.game.new_initial_state(seed=0)
         d = decision_for(st)
         assert d.action_mask[agent.act(d)]
         from sb3_contrib import MaskablePPO
         with pytest.raises(AssertionError, match="unpickle"):   # the patch bites: SB3's own load needs pickle
-            MaskablePPO.load(str(MODELS / env_id / "ppo.zip"), device="cpu")
+            MaskablePPO.load(str(MODELS / file), device="cpu")
     finally:
         for p in reversed(patches):
             p.stop()
 
 
-@pytest.mark.parametrize("env_id", SHIPPED)
-def test_shipped_model_is_the_network_sb3_loads(env_id):
+@pytest.mark.parametrize("file", FILES)
+def test_shipped_model_is_the_network_sb3_loads(file):
     """The re-saved files keep their weights: the safe actor equals SB3's, and so do its choices."""
     from sb3_contrib import MaskablePPO
 
-    path = str(MODELS / env_id / "ppo.zip")
+    env_id = file.split("/")[0]
+    path = str(MODELS / file)
     sb3 = MaskablePPO.load(path, device="cpu", custom_objects={"learning_rate": 0.0, "lr_schedule": lambda _: 0.0,
                                                                 "clip_range": lambda _: 0.0})
     safe = ppo.load_model(path).policy
