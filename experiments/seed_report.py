@@ -107,7 +107,7 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
         out.append(f"| `{name(o)}` | {len(xs)} | {v['mean']:.3f} | {sd:.3f} | {v['min']:.3f} | {v['max']:.3f} | "
                    + (f"{v['shipped']:.3f}" if mine else "—") + " |")
     val_ops = list(dict.fromkeys(o for r in runs for o in r["val"]))
-    out += ["", "| training seed | steps | minutes | chosen checkpoint | "
+    out += ["", "| training seed | steps | training minutes | chosen checkpoint | "
             + " | ".join(f"validation vs `{o}`" for o in val_ops) + " | shipped |",
             "|---:|---:|---:|---|" + "---|" * len(val_ops) + "---|"]
     for r in sorted(runs, key=lambda r: r["seed"]):
