@@ -16,7 +16,6 @@ import sys
 import numpy as np
 import pytest
 
-from virus_envs import IllegalActionError
 from virus_envs.core import pcg64
 from virus_envs.roll_write.batched import RollWriteBatch
 from virus_envs.roll_write.game import RollWriteGame
@@ -143,85 +142,7 @@ def test_truncation_by_max_turns_identical():
     assert truncated == ended >= 64        # a 2-player game needs more than 40 decisions
 
 
-def test_a_batched_game_depends_only_on_its_seed():
-    """Game i of a batch replays alone: the same seed in another slot of another batch gives the same game."""
-    b1 = RollWriteBatch(8, num_players=3, autoreset=False)
-    b1.reset([5, 6, 7, 8, 123456789, 10, 11, 12])
-    b2 = RollWriteBatch(2, num_players=3, autoreset=False)
-    b2.reset([123456789, 0])
-    rng = np.random.default_rng(0)
-    while not b1.is_terminal()[4]:
-        a1 = b1.random_actions(rng)
-        a2 = np.array([a1[4], b2.random_actions(rng)[1]])
-        b1.step(a1)
-        b2.step(a2)
-        assert b1.to_dict(4) == b2.to_dict(0)
-
-
-def test_scalar_positions_loaded_into_the_batch_play_on_identically():
-    """`load` takes any scalar state (here: random mid-game positions, pending decisions included)."""
-    g = RollWriteGame(3)
-    rng = np.random.default_rng(4)
-    b = RollWriteBatch(24, game=g, autoreset=False)
-    states = []
-    for i in range(24):
-        s = g.new_initial_state(seed=100 + i)
-        for _ in range(int(rng.integers(0, 60))):
-            s.apply_action(int(rng.choice(s.legal_actions())))
-        b.load(i, s)
-        assert b.to_dict(i) == s.to_dict()
-        states.append(s)
-    while not b.is_terminal().all():
-        a = b.random_actions(rng)
-        b.step(a)
-        for i, s in enumerate(states):
-            if a[i] >= 0:
-                s.apply_action(int(a[i]))
-            assert b.to_dict(i) == s.to_dict()
-            np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
-    with pytest.raises(ValueError):
-        b.load(0, {**states[0].to_dict(), "rnd": 99})
-
-
-# -- without autoreset, bad input ----------------------------------------------------------------------------
-def test_without_autoreset_finished_games_wait_with_an_empty_mask():
-    b = RollWriteBatch(16, num_players=2, autoreset=False, rounds=1)
-    b.reset(3)
-    g = b.game
-    states = [g.new_initial_state(seed=3 + i) for i in range(16)]
-    rng = np.random.default_rng(1)
-    while not b.is_terminal().all():
-        a = b.random_actions(rng)
-        out = b.step(a)
-        for i, s in enumerate(states):
-            if a[i] >= 0:
-                s.apply_action(int(a[i]))
-                assert out.done[i] == s.is_terminal()
-            else:
-                assert not out.done[i]
-    assert (b.current_player() == -1).all()
-    assert not b.legal_action_mask().any()
-    np.testing.assert_array_equal(b.returns(), [s.returns() for s in states])
-    np.testing.assert_array_equal(b.scores(), [s.scores() for s in states])
-    with pytest.raises(IllegalActionError, match="finished"):
-        b.step(np.zeros(16, dtype=np.int64))
-    b.step(np.full(16, -1))           # -1 is the no-move of a finished game
-
-
-def test_an_illegal_action_raises_naming_the_game_and_changes_nothing():
-    b = RollWriteBatch(4, num_players=2)
-    b.reset(0)
-    before = (b.S.copy(), b.RS.copy(), b.M.copy())
-    a = b.random_actions(np.random.default_rng(0))
-    a[2] = int(np.flatnonzero(~b.legal_action_mask()[2])[0])
-    with pytest.raises(IllegalActionError, match="game 2 of the batch"):
-        b.step(a)
-    for x, y in zip(before, (b.S, b.RS, b.M)):
-        np.testing.assert_array_equal(x, y)
-    with pytest.raises(ValueError, match="shape"):
-        b.step(np.zeros(3, dtype=np.int64))
-
-
+# -- bad construction (the contract every batch keeps: tests/core/test_batch_contract.py) ---------------------
 @pytest.mark.parametrize("make,match", [
     (lambda: RollWriteBatch(0), "batch_size"),
     (lambda: RollWriteBatch(4, num_players=5), "num_players"),
@@ -231,18 +152,6 @@ def test_an_illegal_action_raises_naming_the_game_and_changes_nothing():
 def test_bad_construction_is_a_value_error(make, match):
     with pytest.raises(ValueError, match=match):
         make()
-
-
-def test_bad_seeds_and_step_before_reset():
-    b = RollWriteBatch(3)
-    with pytest.raises(ValueError, match="reset"):
-        b.step(np.zeros(3, dtype=np.int64))
-    with pytest.raises(ValueError, match="seeds"):
-        b.reset([1, 2])
-    with pytest.raises(ValueError, match="non-negative"):
-        b.reset([1, -2, 3])
-    with pytest.raises(ValueError, match="seats"):
-        b.reset(0) or b.observation([0, 1, 2])
 
 
 # -- the plain-Python fallback ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from virus_envs.roll_write.vector import BatchedSelfPlay, RollWriteVecEnv, RollWriteVectorEnv
+from virus_envs.roll_write.vector import BatchedSelfPlay, RollWriteVectorEnv
 
 
 def test_every_step_leaves_each_learner_to_decide_and_rewards_come_only_at_the_end():
@@ -77,26 +77,3 @@ def test_a_heuristic_opponent_plays_what_the_scalar_heuristic_plays(n, spec):
             np.testing.assert_array_equal(u, v)
     assert sum(int(d.sum()) for _, _, d in runs[0]) >= 16       # games ended (and restarted) on the way
 
-
-def test_the_same_seed_gives_the_same_run():
-    runs = []
-    for _ in range(2):
-        env = RollWriteVectorEnv(16, num_players=4, seed=9)
-        obs, info = env.reset()
-        out = [obs]
-        for t in range(40):
-            obs, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
-            out.append(obs)
-        runs.append(np.stack(out))
-    np.testing.assert_array_equal(*runs)
-
-
-def test_maskable_ppo_trains_on_the_sb3_vecenv():
-    sb3_contrib = pytest.importorskip("sb3_contrib")
-    venv = RollWriteVecEnv(16, num_players=2, seed=0)
-    model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0,
-                                    device="cpu", policy_kwargs={"net_arch": [32]})
-    model.learn(512)
-    assert model.num_timesteps >= 512
-    masks = sb3_contrib.common.maskable.utils.get_action_masks(venv)
-    assert masks.shape == (16, venv.action_space.n)

@@ -18,7 +18,6 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from virus_envs import IllegalActionError
 from virus_envs.core import pcg64
 from virus_envs.virus_cards import kernels as K
 from virus_envs.virus_cards.batched import VirusCardsBatch
@@ -132,57 +131,6 @@ def test_a_deck_file_is_batched_and_too_large_a_deck_refused(tmp_path):
         VirusCardsBatch(2, num_players=2, deck="big", deck_file=str(big))
 
 
-def test_a_batched_game_depends_only_on_its_seed():
-    """Game i of a batch replays alone: the same seed in another slot of another batch gives the same game."""
-    b1 = VirusCardsBatch(8, num_players=4, autoreset=False)
-    b1.reset([5, 6, 7, 8, 123456789, 10, 11, 12])
-    b2 = VirusCardsBatch(2, num_players=4, autoreset=False)
-    b2.reset([123456789, 0])
-    rng = np.random.default_rng(0)
-    while not b1.is_terminal()[4]:
-        a1 = b1.random_actions(rng)
-        a2 = np.array([a1[4], b2.random_actions(rng)[1]])
-        b1.step(a1)
-        b2.step(a2)
-        assert b1.to_dict(4) == b2.to_dict(0)
-
-
-def test_scalar_positions_loaded_into_the_batch_play_on_identically():
-    """`load` takes any scalar state (random mid-game positions: pending Transplants and Contagions,
-    public decks) and the batch plays on as the scalar engine does."""
-    g = VirusCardsGame(4)
-    rng = np.random.default_rng(4)
-    b = VirusCardsBatch(32, game=g, autoreset=False)
-    states = []
-    for i in range(32):
-        s = g.new_initial_state(seed=100 + i)
-        for _ in range(int(rng.integers(0, 150))):
-            if s.is_terminal():
-                break
-            s.apply_action(int(rng.choice(s.legal_actions())))
-        b.load(i, s)
-        assert b.to_dict(i) == s.to_dict()
-        assert b.seeds[i] == -1
-        np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
-        states.append(s)
-    while not b.is_terminal().all():
-        a = b.random_actions(rng)
-        b.step(a)
-        obs = b.observation(np.full(32, 1))
-        for i, s in enumerate(states):
-            if a[i] >= 0:
-                s.apply_action(int(a[i]))
-            assert b.to_dict(i) == s.to_dict()
-            np.testing.assert_array_equal(b.legal_action_mask()[i], s.legal_action_mask())
-            np.testing.assert_array_equal(obs[i], s.observation(1))
-    bad = states[0].to_dict()
-    bad["turns"] = -3
-    with pytest.raises(ValueError, match="turns"):
-        b.load(0, bad)
-    with pytest.raises(ValueError, match="slot"):
-        b.load(32, states[0])
-
-
 def test_an_observation_is_written_only_from_what_the_seat_may_see():
     """Seat p's batched observation (and the acting seat's mask) stays the same when everything p cannot
     see is dealt again (`determinize(p)`: other hands' unknown cards, a face-down deck), in positions with
@@ -265,45 +213,7 @@ def test_contagion_keeps_the_maximum_matching_in_a_hand_built_position():
     assert legal == {g.A.move[0][1][0], g.A.move[4][1][1]}
 
 
-# -- without autoreset, bad input ----------------------------------------------------------------------------
-def test_without_autoreset_finished_games_wait_with_an_empty_mask():
-    b = VirusCardsBatch(16, num_players=2, autoreset=False, max_turns=30)
-    b.reset(3)
-    g = b.game
-    states = [g.new_initial_state(seed=3 + i) for i in range(16)]
-    rng = np.random.default_rng(1)
-    while not b.is_terminal().all():
-        a = b.random_actions(rng)
-        out = b.step(a)
-        for i, s in enumerate(states):
-            if a[i] >= 0:
-                s.apply_action(int(a[i]))
-                assert out.done[i] == s.is_terminal()
-            else:
-                assert not out.done[i]
-    assert (b.current_player() == -1).all()
-    assert not b.legal_action_mask().any()
-    np.testing.assert_array_equal(b.returns(), [s.returns() for s in states])
-    np.testing.assert_array_equal(b.scores(), [s.scores() for s in states])
-    with pytest.raises(IllegalActionError, match="finished"):
-        b.step(np.zeros(16, dtype=np.int64))
-    b.step(np.full(16, -1))
-
-
-def test_an_illegal_action_raises_naming_the_game_and_changes_nothing():
-    b = VirusCardsBatch(4, num_players=3)
-    b.reset(0)
-    before = (b.S.copy(), b.RS.copy(), b.M.copy())
-    a = b.random_actions(np.random.default_rng(0))
-    a[2] = int(np.flatnonzero(~b.legal_action_mask()[2])[0])
-    with pytest.raises(IllegalActionError, match="game 2 of the batch"):
-        b.step(a)
-    for x, y in zip(before, (b.S, b.RS, b.M)):
-        np.testing.assert_array_equal(x, y)
-    with pytest.raises(ValueError, match="shape"):
-        b.step(np.zeros(3, dtype=np.int64))
-
-
+# -- bad construction (the contract every batch keeps: tests/core/test_batch_contract.py) ---------------------
 @pytest.mark.parametrize("make,match", [
     (lambda: VirusCardsBatch(0), "batch_size"),
     (lambda: VirusCardsBatch(4, num_players=7), "num_players"),
@@ -313,18 +223,6 @@ def test_an_illegal_action_raises_naming_the_game_and_changes_nothing():
 def test_bad_construction_is_a_value_error(make, match):
     with pytest.raises(ValueError, match=match):
         make()
-
-
-def test_bad_seeds_and_step_before_reset():
-    b = VirusCardsBatch(3)
-    with pytest.raises(ValueError, match="reset"):
-        b.step(np.zeros(3, dtype=np.int64))
-    with pytest.raises(ValueError, match="seeds"):
-        b.reset([1, 2])
-    with pytest.raises(ValueError, match="non-negative"):
-        b.reset([1, -2, 3])
-    with pytest.raises(ValueError, match="seats"):
-        b.reset(0) or b.observation([0, 1, 2])
 
 
 def test_row_layout_fits_the_largest_table():

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from virus_envs.virus_cards.vector import VirusCardsSelfPlay, VirusCardsVecEnv, VirusCardsVectorEnv
+from virus_envs.virus_cards.vector import VirusCardsSelfPlay, VirusCardsVectorEnv
 
 
 def test_every_step_leaves_each_learner_to_decide_and_rewards_come_only_at_the_end():
@@ -46,26 +46,3 @@ def test_a_callable_opponent_gets_the_opponents_observations_and_masks():
     with pytest.raises(ValueError, match="no batched heuristic"):
         VirusCardsVectorEnv(2, opponent="heuristic")
 
-
-def test_the_same_seed_gives_the_same_run():
-    runs = []
-    for _ in range(2):
-        env = VirusCardsVectorEnv(16, num_players=5, seed=9, colour_rule="card_or_organ")
-        obs, info = env.reset()
-        out = [obs]
-        for t in range(60):
-            obs, _, _, _, info = env.step(np.argmax(info["action_mask"], axis=1))
-            out.append(obs)
-        runs.append(np.stack(out))
-    np.testing.assert_array_equal(*runs)
-
-
-def test_maskable_ppo_trains_on_the_sb3_vecenv():
-    sb3_contrib = pytest.importorskip("sb3_contrib")
-    venv = VirusCardsVecEnv(16, num_players=2, seed=0)
-    model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=16, batch_size=64, n_epochs=1, seed=0,
-                                    device="cpu", policy_kwargs={"net_arch": [32]})
-    model.learn(512)
-    assert model.num_timesteps >= 512
-    masks = sb3_contrib.common.maskable.utils.get_action_masks(venv)
-    assert masks.shape == (16, venv.action_space.n)

@@ -320,6 +320,7 @@ def test_leader_miniatures_and_tables_need_no_more_rows():
 @pytest.mark.parametrize("held, reserve, can", [
     ((0, 1, 0, 0), (4, 0, 4, 4), True),     # a 1-bar Barrier held, a 2-bar one in the reserve (no 1-bar tile left)
     ((0, 1, 0, 0), (4, 4, 0, 4), False),    # ... but no 2-bar Barrier left in the reserve
+    ((0, 1, 0, 0), (4, 4, 1, 4), True),     # the last 2-bar Barrier of the reserve is still "another available"
     ((0, 0, 0, 1), (4, 4, 4, 0), False),    # a 3-bar Barrier is as strong as a Barrier gets
     ((0, 0, 0, 0), (4, 4, 4, 4), False),    # no Barrier to improve
 ])

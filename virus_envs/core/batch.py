@@ -178,6 +178,12 @@ class BatchEngine:
         self.K.outcome_batch(self.S, self.TB, sc, r)
         return sc, r
 
+    def _check_slot(self, i) -> int:
+        """`load`'s first step in every game: the slot must be an int in 0..B-1 (a ValueError naming it)."""
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.B:
+            raise ValueError(f"slot must be an int in 0..{self.B - 1}, got {i!r}")
+        return int(i)
+
     def _put(self, i: int, row: np.ndarray, rng_state: dict) -> None:
         """Slot i becomes a loaded game (`load`'s end): its row, its generator; the mask is recomputed, the
         seed becomes -1 (unknown: the game did not start from a seed here)."""

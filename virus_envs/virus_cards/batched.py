@@ -135,8 +135,7 @@ class VirusCardsBatch(BatchEngine):
     def load(self, i: int, state) -> None:
         """Put a scalar VirusCardsState (or its to_dict(), checked by state_from_dict) into slot i; the mask
         of slot i is recomputed, its seed becomes -1 (unknown: the game did not start from a seed here)."""
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.B:
-            raise ValueError(f"slot must be an int in 0..{self.B - 1}, got {i!r}")
+        i = self._check_slot(i)
         g, n = self.game, self.num_players
         d = state if isinstance(state, dict) else state.to_dict()
         g.state_from_dict(d)                       # the same checks as for any loaded state

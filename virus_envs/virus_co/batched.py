@@ -152,6 +152,7 @@ class VirusCoBatch(BatchEngine):
     def load(self, i: int, state) -> None:
         """Put a scalar VirusCoState (or its to_dict(), checked by state_from_dict) into slot i; the mask of
         slot i is recomputed, its seed becomes -1 (unknown: the game did not start from a seed here)."""
+        i = self._check_slot(i)
         g, n = self.game, self.num_players
         d = state if isinstance(state, dict) else state.to_dict()
         g.state_from_dict(d)                       # the same checks as for any loaded state

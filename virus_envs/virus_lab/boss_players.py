@@ -421,6 +421,8 @@ def validate(g, d) -> None:
     for q in range(n):
         if seat[q] and not d["retired"][q]:
             raise fail(env, "bp_seat", f"seat {q} plays as Boss but has a Hero on the map")
+        if seat[q] and d["alive"][q]:       # a Boss player never had a Hero, an infected Hero turned Boss died
+            raise fail(env, "alive", f"seat {q} plays as Boss: he has no living Hero")
     for q, h in enumerate(check_list(env, "bp_hand", d["bp_hand"], n)):
         for c in check_list(env, f"bp_hand[{q}]", h):
             check_ints(env, f"bp_hand[{q}]", c, 2)

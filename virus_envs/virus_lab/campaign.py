@@ -235,8 +235,15 @@ def validate_game(g, d) -> None:
     env, n = g.env_id, g.num_players
     for q, row in enumerate(check_list(env, "cstats", d["cstats"], n)):
         check_ints(env, f"cstats[{q}]", row, 3, 0, 2 * 64)
-    check_ints(env, "kills", d["kills"], n, 0)
-    check_ints(env, "boss_xp", d["boss_xp"], n, 0)
+    kills = check_ints(env, "kills", d["kills"], n, 0)
+    boss_xp = check_ints(env, "boss_xp", d["boss_xp"], n, 0)
+    # "Each player keeps killed creature miniatures near their own player board", "All Heroes, which are in combat
+    # in the same room of Boss when the Boss dies, gain 1": the kills of a Hero; a Boss player's seat (the last
+    # `boss_players`) never had one (an infected Hero turned Boss keeps a Hero seat, and his kills)
+    for q in range(g.num_heroes, n):
+        for field, got in (("kills", kills[q]), ("boss_xp", boss_xp[q])):
+            if got:
+                raise fail(env, field, f"seat {q} is a Boss player, with no Hero to kill with: 0, got {got}")
     check_ints(env, "sk_gone", d["sk_gone"], None, 0, NUM_SKILLS - 1)
 
 
