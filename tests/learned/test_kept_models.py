@@ -48,3 +48,16 @@ def test_the_previous_model_is_a_default_test_opponent(zoo):
     assert not cfg.test_opponents                     # the config leaves the held-out list to the default
     specs = held_out_opponents(virus_envs.game("virus_co_v0", 4), cfg)
     assert specs == ["random", "heuristic", "heuristic:bold", "heuristic:cautious", "ppo:builtin", "ppo:builtin_prev"]
+
+
+def test_the_retrained_virus_co_model_carries_its_split_and_the_kept_one_predates_it():
+    """Issue 17: "New shipped models carry their validation/test split in `virus_meta`"."""
+    from virus_envs.agents.ppo import model_meta
+
+    split = model_meta(str(MODELS / "virus_co_v0" / "ppo.zip"))["split"]
+    assert (split["val_seed"], split["test_seed"], split["val_games"], split["test_games"]) == (7_000_003, 9_000_011,
+                                                                                               300, 1000)
+    assert split["train_seed"] in (0, 1, 2) and split["val_opponents"] == ["random", "heuristic"]
+    # the held-out test opponents: both variants and the model shipped when it was trained (now ppo_prev.zip)
+    assert {"heuristic:bold", "heuristic:cautious", "ppo:builtin"} <= set(split["test_opponents"])
+    assert model_meta(str(MODELS / "virus_co_v0" / "ppo_prev.zip")).get("split") is None
