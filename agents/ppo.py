@@ -39,7 +39,7 @@ import numpy as np
 
 from .base import Agent, Decision
 
-__all__ = ["PPOAgent", "NumpyPolicy", "check_fits", "trained_counts", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
+__all__ = ["PPOAgent", "NumpyPolicy", "check_fits", "trained_counts", "counts_text", "LoadedModel", "load_model", "policy_state_dict", "model_meta", "resolve",
            "SnapshotAgent", "PARAMS", "trust_models", "trusting"]
 
 #: the `ppo:` spec's parameters (besides `seed`) and their defaults
@@ -241,26 +241,40 @@ def _load_sb3(full: str, path: str) -> LoadedModel:
     return LoadedModel(model, NumpyPolicy.from_sb3(model.policy), dict(getattr(model, "virus_meta", None) or {}))
 
 
+def counts_text(counts) -> str:
+    """'1 player', '2 players', '2 or 4 players', '2, 3 or 4 players'."""
+    counts = [str(n) for n in counts]
+    head = ", ".join(counts[:-1]) + " or " if len(counts) > 1 else ""
+    return head + "".join(counts[-1:]) + (" player" if counts == ["1"] else " players")
+
+
 def trained_counts(meta: dict) -> list[int]:
     """The player counts a model was trained for (`virus_meta`: `player_counts`, else `num_players`); [] if unknown."""
     counts = meta.get("player_counts") or ([meta["num_players"]] if meta.get("num_players") else [])
     return sorted(int(n) for n in counts)
 
 
-def check_fits(path: str, meta: dict, policy: "NumpyPolicy", game) -> None:
+def check_fits(path: str, meta: dict, policy: "NumpyPolicy", game) -> "NumpyPolicy":
     """ValueError (one line naming the model) unless the model was trained for game's env id and player count
     and its network fits the game's observation and actions. The player count is checked even where the
     shapes agree (the co-operative game's observation has one size for 1-4 Heroes): a model plays only the
-    counts it was trained for."""
+    counts it was trained for. Returns the policy to play with: for a multi-count model (`virus_meta["padding"]`)
+    the network wrapped to pad this count's observations (`agents/padded.py`), else policy itself."""
     env = meta.get("env_id")
     if env not in (None, game.env_id):
         raise ValueError(f"ppo model {path} was trained on {env}, not {game.env_id}")
     counts = trained_counts(meta)
-    said = " or ".join(str(n) for n in counts) + (" player" if counts == [1] else " players")
+    said = counts_text(counts)
     if counts and game.num_players not in counts:
         raise ValueError(f"ppo model {path} was trained for {game.env_id} with {said}, not "
                          f"{game.num_players} (a model plays only the player counts it was trained for; "
                          f"train one with --players {game.num_players})")
+    if meta.get("padding"):
+        from .padded import PaddedPolicy, padding_for
+        try:
+            return PaddedPolicy(policy, padding_for(game.env_id, game.num_players))
+        except ValueError as e:
+            raise ValueError(f"ppo model {path} (padded, for {said}): {e}") from None
     size, n_act = policy.obs_size, policy.num_actions
     if size != int(np.prod(game.observation_shape)) or n_act != game.num_actions:
         trained = env or "?", said if counts else "? players"
@@ -268,6 +282,7 @@ def check_fits(path: str, meta: dict, policy: "NumpyPolicy", game) -> None:
             f"ppo model {path} (trained on {trained[0]} with {trained[1]}: observation ({size},), "
             f"{n_act} actions) does not fit {game.env_id} with {game.num_players} players "
             f"(observation {tuple(game.observation_shape)}, {game.num_actions} actions)")
+    return policy
 
 
 class PPOAgent(Agent):
@@ -282,8 +297,8 @@ class PPOAgent(Agent):
         path = resolve(path, game)
         self.path = path
         self.deterministic = deterministic
-        self.model, self.policy, self.meta = load_model(path, trusted=trusted or None)
-        check_fits(path, self.meta, self.policy, game)
+        self.model, policy, self.meta = load_model(path, trusted=trusted or None)
+        self.policy = check_fits(path, self.meta, policy, game)
 
     def act(self, decision: Decision) -> int:
         return self.policy.act(decision.observation, decision.action_mask,

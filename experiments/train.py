@@ -60,6 +60,9 @@ class TrainConfig:
     """env id (must match --game when both are given)"""
     players: NonNegInt = 0
     """player count; 0 = the game's default (a model only fits the player count it was trained for)"""
+    player_counts: list[Annotated[int, Field(ge=1)]] = field(default_factory=list)
+    """several player counts for one model in the game's padded encoding (agents/padded.py; VIRUS!: 2-6), a count
+    drawn per episode, each evaluated and tested; [] = `players` alone"""
     game_config: dict[str, Any] = field(default_factory=dict)
     """engine config keys passed to virus_envs.game(...)"""
     total_steps: PositiveInt = 200_000
@@ -222,16 +225,51 @@ def default_config_path(env_id: str) -> Path:
 # -- the run ------------------------------------------------------------------------------------
 
 def make_env_fn(cfg: TrainConfig, num_players: int):
-    """A picklable constructor of one monitored SelfPlayEnv (for DummyVecEnv / SubprocVecEnv)."""
+    """A picklable constructor of one monitored SelfPlayEnv (for DummyVecEnv / SubprocVecEnv); with
+    cfg.player_counts a MultiCountSelfPlayEnv over them (num_players is then not used)."""
+    from virus_envs.agents.multicount_env import MultiCountSelfPlayEnv
     from virus_envs.agents.sb3_env import SelfPlayEnv
 
     def _make():
         from stable_baselines3.common.monitor import Monitor
-        return Monitor(SelfPlayEnv(cfg.game, num_players, cfg.game_config, opponents=cfg.opponents,
-                                   same_opponent=cfg.same_opponent, shaping=cfg.shaping, gamma=cfg.gamma,
-                                   potential=cfg.potential))
+        kw = dict(opponents=cfg.opponents, same_opponent=cfg.same_opponent, shaping=cfg.shaping, gamma=cfg.gamma,
+                  potential=cfg.potential)
+        if cfg.player_counts:
+            return Monitor(MultiCountSelfPlayEnv(cfg.game, cfg.player_counts, cfg.game_config, **kw))
+        return Monitor(SelfPlayEnv(cfg.game, num_players, cfg.game_config, **kw))
 
     return _make
+
+
+def multi_count_meta(cfg: TrainConfig) -> dict:
+    """{} for a one-count run; for cfg.player_counts what the model records (agents/padded.py: the counts, the
+    padding, the padded shapes), after checking the counts (ValueError naming the key)."""
+    if not cfg.player_counts:
+        return {}
+    from virus_envs.agents.padded import padding_meta
+
+    counts = sorted(set(cfg.player_counts))
+    if cfg.players and cfg.players not in counts:
+        raise ValueError(f"config key 'players': {cfg.players} is not among player_counts {counts} "
+                         f"(give players: 0 with player_counts)")
+    if cfg.bc_teacher:
+        raise ValueError("config key 'bc_teacher': behaviour cloning is for one player count (not with player_counts)")
+    try:
+        return padding_meta(cfg.game, counts)
+    except ValueError as e:
+        raise ValueError(f"config key 'player_counts': {e}") from None
+
+
+def evaluate_counts(games: list, model_path: str, opponents, n_games: int, seed: int) -> list[dict]:
+    """`evaluate` at every game of the list (one per player count); each row says its `players`, and with
+    several games the opponent is labelled 'spec (Np)'."""
+    rows = []
+    for g in games:
+        for r in evaluate(g, model_path, opponents, n_games, seed):
+            if len(games) > 1:
+                r["opponent"] = f"{r['opponent']} ({g.num_players}p)"
+            rows.append(r)
+    return rows
 
 
 def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[dict]:
@@ -260,7 +298,8 @@ def evaluate(game, model_path: str, opponents, games: int, seed: int) -> list[di
             slo, shi = wilson(w, n)
             seats[str(s)] = {"games": n, "wins": w, "win_rate": w / n if n else 0.0, "ci95": [slo, shi]}
         rows.append({"opponent": label, "games": res.games, "wins": res.wins, "win_rate": res.rate,
-                     "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats})
+                     "ci95": [lo, hi], "baseline": 1.0 / game.num_players, "by_seat": seats,
+                     "players": game.num_players})
     return rows
 
 
@@ -270,9 +309,10 @@ def _callback_class():
     class SelfPlayCallback(BaseCallback):
         """Snapshot pool refresh, periodic evaluation + checkpoint, progress lines, self-play win rates."""
 
-        def __init__(self, cfg, game, out: Path, echo, meta: dict):
+        def __init__(self, cfg, game, out: Path, echo, meta: dict, games: list | None = None):
             super().__init__(verbose=0)
             self.cfg, self.game, self.out, self.echo, self.meta = cfg, game, out, echo, meta
+            self.games = list(games or [game])          # a multi-count run evaluates at every count
             self.snapshots: list = []
             self.next_snapshot = cfg.snapshot_every
             self.next_eval = cfg.eval_every
@@ -286,7 +326,7 @@ def _callback_class():
             self.eval_file = out / "eval.csv"
             with open(self.eval_file, "w", newline="") as f:
                 csv.writer(f).writerow(["step", "minutes", "opponent", "games", "wins", "win_rate", "ci95_low",
-                                        "ci95_high", "baseline"])
+                                        "ci95_high", "baseline", "players"])
 
         def _on_training_start(self) -> None:
             self.t_learn = time.time()
@@ -351,14 +391,15 @@ def _callback_class():
             self.save(ck)
             if not self.cfg.eval_games or not self.cfg.eval_opponents:
                 return
-            rows = evaluate(self.game, str(ck), self.cfg.eval_opponents, self.cfg.eval_games,
-                            seed=self.cfg.val_seed)
+            rows = evaluate_counts(self.games, str(ck), self.cfg.eval_opponents, self.cfg.eval_games,
+                                   seed=self.cfg.val_seed)
             minutes = (time.time() - self.t0) / 60
             with open(self.eval_file, "a", newline="") as f:
                 w = csv.writer(f)
                 for r in rows:
                     w.writerow([n, round(minutes, 2), r["opponent"], r["games"], r["wins"], round(r["win_rate"], 4),
-                                round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["baseline"], 4)])
+                                round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["baseline"], 4),
+                                r["players"]])
                     self.logger.record(f"eval/win_{r['opponent']}", r["win_rate"])
             score = float(np.mean([r["win_rate"] for r in rows]))
             self.evals.append({"step": n, "minutes": round(minutes, 2), "checkpoint": str(ck),
@@ -367,7 +408,7 @@ def _callback_class():
                 self.best = (score, ck)
             self.echo(f"[{self.cfg.game}] eval at {n:,} steps: " + ", ".join(
                 f"vs {r['opponent']} {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]" for r in rows)
-                + f" (1/N = {1 / self.game.num_players:.3f})")
+                + (f" (1/N = {1 / self.game.num_players:.3f})" if len(self.games) == 1 else ""))
 
         def progress_line(self):
             n, el = self.num_timesteps, time.time() - self.t0
@@ -407,14 +448,20 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
     import virus_envs
 
     check_config(cfg)
-    game = virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)
-    cfg.players = game.num_players
+    multi = multi_count_meta(cfg)
+    games = [virus_envs.game(cfg.game, n, **cfg.game_config) for n in multi["player_counts"]] if multi else \
+        [virus_envs.game(cfg.game, cfg.players or None, **cfg.game_config)]
+    game = games[0]
+    if not multi:
+        cfg.players = game.num_players
     from virus_envs.experiments.train_eval import held_out_opponents, split_meta, test_report
 
-    tests = held_out_opponents(game, cfg) if cfg.test_games else []
-    for spec in list(cfg.opponents) + list(cfg.eval_opponents) + tests:
-        if spec != "snapshot":                                      # fail early on a bad spec
-            agents.make(spec, game)
+    tests_by_game = [held_out_opponents(g, cfg) if cfg.test_games else [] for g in games]
+    tests = list(dict.fromkeys(s for t in tests_by_game for s in t))
+    for g, t in zip(games, tests_by_game):
+        for spec in list(cfg.opponents) + list(cfg.eval_opponents) + t:
+            if spec != "snapshot":                                  # fail early on a bad spec
+                agents.make(spec, g)
     if cfg.bc_teacher:
         from virus_envs.agents.imitation import check_teacher
         check_teacher(cfg.bc_teacher, game, cfg.bc_targets)
@@ -446,8 +493,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
                 "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head(),
-                "split": split_meta(cfg, tests)}
-        cb = _callback_class()(cfg, game, out, echo, meta)
+                "split": split_meta(cfg, tests), **multi}
+        cb = _callback_class()(cfg, game, out, echo, meta, games)
         bc = None
         if cfg.init_from:
             from virus_envs.agents.ppo import model_meta, policy_state_dict, trained_counts
@@ -471,7 +518,8 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
             cb.run_eval()                          # step 0: the starting policy (checkpoints/step_0.zip)
             if cfg.bc_teacher:
                 cb.save(out / "bc.zip")
-        echo(f"[{cfg.game}] training MaskablePPO, {game.num_players} players, {cfg.total_steps:,} steps, "
+        echo(f"[{cfg.game}] training MaskablePPO, "
+             f"{'/'.join(str(g.num_players) for g in games)} players, {cfg.total_steps:,} steps, "
              f"{cfg.n_envs} {cfg.vec_env} envs, out {out}")
         t0 = time.time()
         model.learn(total_timesteps=cfg.total_steps, callback=cb)
@@ -483,8 +531,9 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         shutil.copyfile(best, out / "best.zip")
     finally:
         venv.close()
-    test = test_report(game, str(out / "best.zip"), cfg, tests, out, echo)
-    summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players,
+    test = test_report(games if multi else game, str(out / "best.zip"), cfg, tests_by_game if multi else tests,
+                       out, echo)
+    summary = {"command": command, "env_id": cfg.game, "num_players": game.num_players, **multi,
                "steps": int(model.num_timesteps), "minutes": round(minutes, 2),
                "stopped_by_time": cb.stopped_by_time, "final": str(out / "final.zip"), "best": str(out / "best.zip"),
                "best_checkpoint": str(best), "best_score": cb.best[0], "evals": cb.evals, "bc": bc,

@@ -48,24 +48,33 @@ def split_meta(cfg, test_opponents: list[str]) -> dict:
             "test_opponents": test_opponents}
 
 
-def test_report(game, model_path: str, cfg, opponents: list[str], out: Path, echo) -> list[dict]:
-    """Play the chosen model on the test deals against each opponent; test.csv and a table on echo."""
-    from virus_envs.experiments.train import evaluate
+def test_report(game, model_path: str, cfg, opponents: list, out: Path, echo) -> list[dict]:
+    """Play the chosen model on the test deals against each opponent; test.csv and a table on echo.
 
-    if not cfg.test_games or not opponents:
+    A multi-count model: `game` is a list of games (one per count) and `opponents` a list of lists, one per game;
+    its rows are labelled 'spec (Np)'."""
+    from virus_envs.experiments.train import evaluate_counts
+
+    pairs = list(zip(game, opponents)) if isinstance(game, list) else [(game, opponents)]
+    if not cfg.test_games or not any(o for _, o in pairs):
         return []
     echo(f"[{cfg.game}] test: {model_path} on the test deals (test_seed {cfg.test_seed}, {cfg.test_games} games "
          f"per opponent, seats rotated; never used to choose)")
-    rows = evaluate(game, model_path, opponents, cfg.test_games, seed=cfg.test_seed)
+    rows = []
+    for g, opps in pairs:
+        for r in evaluate_counts([g], model_path, opps, cfg.test_games, seed=cfg.test_seed):
+            if len(pairs) > 1:
+                r["opponent"] = f"{r['opponent']} ({g.num_players}p)"
+            rows.append(r)
     with open(out / "test.csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["opponent", "seat", "games", "wins", "win_rate", "ci95_low", "ci95_high", "baseline"])
+        w.writerow(["opponent", "seat", "games", "wins", "win_rate", "ci95_low", "ci95_high", "baseline", "players"])
         for r in rows:
             for s, v in sorted(r["by_seat"].items()):
                 w.writerow([r["opponent"], s, v["games"], v["wins"], round(v["win_rate"], 4),
-                            round(v["ci95"][0], 4), round(v["ci95"][1], 4), round(r["baseline"], 4)])
+                            round(v["ci95"][0], 4), round(v["ci95"][1], 4), round(r["baseline"], 4), r["players"]])
             w.writerow([r["opponent"], "all", r["games"], r["wins"], round(r["win_rate"], 4),
-                        round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["baseline"], 4)])
+                        round(r["ci95"][0], 4), round(r["ci95"][1], 4), round(r["baseline"], 4), r["players"]])
     for r in rows:
         seats = ", ".join(f"seat {s} {v['win_rate']:.3f}" for s, v in sorted(r["by_seat"].items()))
         echo(f"[{cfg.game}] test vs {r['opponent']}: {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "

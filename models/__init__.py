@@ -41,18 +41,19 @@ class ShippedModel:
     num_players: int
     game_config: dict
     path: str
-    tag: str = ""        #: "" for the shipped model (`ppo.zip`), else the kept model `ppo_<tag>.zip`
+    tag: str = ""        #: "" for a shipped model (`ppo.zip`, `ppo_4p.zip`), "prev" for the kept `ppo_prev.zip`
 
 
 def _tag(name: str) -> str:
-    """'' for ppo.zip, 'prev' for ppo_prev.zip (any other zip: its stem)."""
+    """'prev' for ppo_prev.zip (a kept model: ppo_prev*.zip), '' for a shipped one (ppo.zip, ppo_4p.zip, ...)."""
     stem = name[:-len(".zip")]
-    return "" if stem == "ppo" else stem.removeprefix("ppo_")
+    return stem.removeprefix("ppo_") if stem.startswith("ppo_prev") else ""
 
 
 def available() -> list[ShippedModel]:
-    """Every model file of the folder (the shipped ones and the kept ones), by env id, player count, tag."""
-    from virus_envs.agents.ppo import model_meta
+    """Every model file of the folder (the shipped ones and the kept ones), by env id, player count, tag; a model
+    trained for several counts is listed at each."""
+    from virus_envs.agents.ppo import model_meta, trained_counts
 
     out = []
     for env_id in sorted(os.listdir(ROOT)):
@@ -66,8 +67,8 @@ def available() -> list[ShippedModel]:
                 if meta.get("env_id") != env_id:
                     raise ValueError(f"{full}: field 'virus_meta.env_id' is {meta.get('env_id')!r}, "
                                      f"but the file lies in the folder of {env_id}")
-                out.append(ShippedModel(env_id, int(meta["num_players"]), dict(meta.get("game_config") or {}), full,
-                                        _tag(name)))
+                for n in trained_counts(meta) or [int(meta["num_players"])]:      # a multi-count model: each count
+                    out.append(ShippedModel(env_id, n, dict(meta.get("game_config") or {}), full, _tag(name)))
     return sorted(out, key=lambda m: (m.env_id, m.num_players, m.tag))
 
 
@@ -88,8 +89,10 @@ def _find(env_id: str, num_players: int | None, tag: str = "") -> ShippedModel:
     for m in mine:
         if m.num_players == num_players:
             return m
+    from virus_envs.agents.ppo import counts_text
+
     raise ValueError(f"no shipped model for {env_id} with {num_players} players; shipped for "
-                     + ", ".join(f"{m.num_players} players" for m in mine)
+                     + counts_text(sorted({m.num_players for m in mine}))
                      + " (a model only fits the player count it was trained for)")
 
 

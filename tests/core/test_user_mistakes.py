@@ -33,7 +33,7 @@ def _one_line(argv) -> str:
     ("heuristic?seed=abc", "agent spec 'heuristic?seed=abc': parameter 'seed' must be a non-negative integer, "
                            "got 'abc'"),
     ("random?seed=-3", "parameter 'seed' must be a non-negative integer, got -3"),
-    ("ppo:builtin", "no shipped model for virus_cards_v0 with 3 players; shipped for 2 players"),
+    ("ppo:builtin", "no shipped model for virus_cards_v0 with 3 players; shipped for 2 or 4 players"),
 ])
 def test_bad_agent_specs(spec, fragment):
     with pytest.raises(ValueError) as e:

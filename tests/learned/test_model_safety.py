@@ -26,9 +26,9 @@ from virus_envs.experiments.train import save_model
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
-SHIPPED = sorted(p.parent.name for p in MODELS.glob("*/ppo.zip"))
-#: every model file of the package: the shipped ppo.zip and the ones kept beside it (ppo_prev.zip, ...)
-FILES = sorted(f"{p.parent.name}/{p.name}" for p in MODELS.glob("*/ppo*.zip"))
+#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip; Virus & Co
+#: keeps the model its retrained one replaced: ppo_prev.zip)
+SHIPPED = sorted(str(p.relative_to(MODELS)) for p in MODELS.glob("*/*.zip"))
 
 
 class Boom:
@@ -101,39 +101,36 @@ def sb3_zip(tmp_path_factory):
 
 
 # -- the shipped models ----------------------------------------------------------------------------
-def test_files_cover_every_shipped_model():
-    assert {f.split("/")[0] for f in FILES} == set(SHIPPED) and len(SHIPPED) >= 4
-
-
-@pytest.mark.parametrize("file", FILES)
-def test_every_shipped_model_loads_with_unpickling_disabled(file):
-    env_id, name = file.split("/")
-    tag = name[len("ppo_"):-len(".zip")] if name != "ppo.zip" else ""
+@pytest.mark.parametrize("shipped", SHIPPED)
+def test_every_shipped_model_loads_with_unpickling_disabled(shipped):
+    env_id = shipped.split("/")[0]
+    count = ppo.model_meta(str(MODELS / shipped))["num_players"]
     patches = _no_unpickling()
     for p in patches:
         p.start()
     try:
-        agent = models.load(env_id, tag=tag)             # ppo:builtin's (or builtin_<tag>'s) file, through load_model
-        assert agent.path == str(MODELS / file)
+        tag = "prev" if shipped.split("/")[1] == "ppo_prev.zip" else ""     # the kept previous model: ppo:builtin_prev
+        agent = models.load(env_id, count, tag=tag)      # ppo:builtin's file at its count, through load_model
+        assert Path(agent.path) == MODELS / shipped
         assert agent.model is None                       # no SB3 object was built
         st = agent.game.new_initial_state(seed=0)
         d = decision_for(st)
         assert d.action_mask[agent.act(d)]
         from sb3_contrib import MaskablePPO
         with pytest.raises(AssertionError, match="unpickle"):   # the patch bites: SB3's own load needs pickle
-            MaskablePPO.load(str(MODELS / file), device="cpu")
+            MaskablePPO.load(str(MODELS / shipped), device="cpu")
     finally:
         for p in reversed(patches):
             p.stop()
 
 
-@pytest.mark.parametrize("file", FILES)
-def test_shipped_model_is_the_network_sb3_loads(file):
+@pytest.mark.parametrize("shipped", SHIPPED)
+def test_shipped_model_is_the_network_sb3_loads(shipped):
     """The re-saved files keep their weights: the safe actor equals SB3's, and so do its choices."""
     from sb3_contrib import MaskablePPO
 
-    env_id = file.split("/")[0]
-    path = str(MODELS / file)
+    env_id = shipped.split("/")[0]
+    path = str(MODELS / shipped)
     sb3 = MaskablePPO.load(path, device="cpu", custom_objects={"learning_rate": 0.0, "lr_schedule": lambda _: 0.0,
                                                                 "clip_range": lambda _: 0.0})
     safe = ppo.load_model(path).policy

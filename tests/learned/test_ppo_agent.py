@@ -14,7 +14,8 @@ from virus_envs.experiments.train import save_model
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
-SHIPPED = sorted(p.parent.name for p in MODELS.glob("*/ppo.zip"))
+#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip)
+SHIPPED = sorted(str(p.relative_to(MODELS)) for p in MODELS.glob("*/*.zip"))
 
 
 @pytest.fixture(scope="module")
@@ -34,13 +35,18 @@ def tiny_model(tmp_path_factory):
     return model, path
 
 
-def test_virus_cards_model_is_shipped():
-    assert "virus_cards_v0" in SHIPPED
+def test_virus_cards_models_are_shipped_for_two_and_four_players():
+    from virus_envs import models
+
+    assert {"virus_cards_v0/ppo.zip", "virus_cards_v0/ppo_4p.zip"} <= set(SHIPPED)
+    assert models.path("virus_cards_v0", 2).endswith("ppo.zip")
+    assert models.path("virus_cards_v0", 4).endswith("ppo_4p.zip")       # what ppo:builtin plays at 4 players
 
 
-@pytest.mark.parametrize("env_id", SHIPPED)
-def test_shipped_model_loads_and_plays(env_id):
-    path = MODELS / env_id / "ppo.zip"
+@pytest.mark.parametrize("shipped", SHIPPED)
+def test_shipped_model_loads_and_plays(shipped):
+    env_id = shipped.split("/")[0]
+    path = MODELS / shipped
     from virus_envs.agents.ppo import load_model
     _, _, meta = load_model(path)
     assert meta["env_id"] == env_id and "virus-arena train" in meta["command"]

@@ -1,6 +1,7 @@
 """Tiny training runs (a few thousand steps) through the whole pipeline; no claim about learning quality."""
 import csv
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -137,3 +138,10 @@ def test_same_seed_same_weights(tmp_path):
     train(_tiny("virus_cards_v0", **cfg), tmp_path / "b", echo=lambda *_: None)
     pa, pb = load_model(tmp_path / "a" / "final.zip")[1], load_model(tmp_path / "b" / "final.zip")[1]
     assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
+
+
+@pytest.mark.parametrize("path", sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "configs" / "train").glob("*.yaml")))
+def test_every_shipped_training_config_loads(path):
+    """A config file in configs/train is a command in the docs: it must stay valid as TrainConfig changes."""
+    cfg = load_config(path)
+    assert cfg.game in virus_envs.ENV_IDS

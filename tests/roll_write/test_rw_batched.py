@@ -16,6 +16,7 @@ import sys
 import numpy as np
 import pytest
 
+from batch_side_by_side import play_side_by_side as side_by_side
 from virus_envs.core import pcg64
 from virus_envs.roll_write.batched import RollWriteBatch
 from virus_envs.roll_write.game import RollWriteGame
@@ -61,62 +62,9 @@ def test_pcg64_state_dict_round_trip_and_next_seed_in_range():
 
 # -- side by side -----------------------------------------------------------------------------------
 def play_side_by_side(n, games, B, seed, check_every, **config):
-    """Random play in both engines until `games` games have ended; everything compared as it goes.
-
-    Masks, observations (the current player's and a random seat's) and scores after every action;
-    full states (to_dict) of every `check_every`-th game after every action, and of every game at
-    its start. Returns (games ended, truncated games, decisions compared)."""
-    b = RollWriteBatch(B, num_players=n, **config)
-    g = b.game
-    b.reset(np.random.default_rng(seed).integers(0, 2**63 - 1, B))
-    states = [g.new_initial_state(seed=int(s)) for s in b.seeds]
-    rng = np.random.default_rng(seed + 1)
-    ended = truncated = decisions = 0
-    t = 0
-    while ended < games:
-        M = b.legal_action_mask()
-        cp = b.current_player()
-        look = rng.integers(0, n, B)
-        obs_cur = b.observation()
-        obs_any = b.observation(look)
-        sc = b.scores()
-        # one comparison per array (a mismatch is then located game by game)
-        same = (np.array_equal(cp, [s.current_player() for s in states])
-                and np.array_equal(M, np.stack([s.legal_action_mask() for s in states]))
-                and np.array_equal(obs_cur, np.stack([s.observation(s.current_player()) for s in states]))
-                and np.array_equal(obs_any, np.stack([s.observation(int(p)) for s, p in zip(states, look)]))
-                and np.array_equal(sc, np.stack([s.scores() for s in states])))
-        if not same:
-            for i, s in enumerate(states):
-                assert cp[i] == s.current_player(), f"current player, game {i}, step {t}"
-                np.testing.assert_array_equal(M[i], s.legal_action_mask(), err_msg=f"mask, game {i}, step {t}")
-                np.testing.assert_array_equal(obs_cur[i], s.observation(s.current_player()),
-                                              err_msg=f"observation, game {i}, step {t}")
-                np.testing.assert_array_equal(obs_any[i], s.observation(int(look[i])))
-                np.testing.assert_array_equal(sc[i], s.scores(), err_msg=f"scores, game {i}, step {t}")
-        for i in range(t % check_every, B, check_every):
-            assert b.to_dict(i) == states[i].to_dict(), f"state of game {i} at step {t}"
-        a = b.random_actions(rng)
-        out = b.step(a)
-        decisions += B
-        for i, s in enumerate(states):
-            s.apply_action(int(a[i]))
-            if out.done[i]:
-                assert s.is_terminal()
-                np.testing.assert_array_equal(out.returns[i], s.returns())
-                np.testing.assert_array_equal(out.scores[i], s.scores())
-                assert out.truncated[i] == s.is_truncated()
-                truncated += s.is_truncated()
-                ended += 1
-                # the next game in this slot: seed next_seed(s), played like new_initial_state(that seed)
-                nxt = int(pcg64.next_seed(int(out.seeds[i])))
-                assert b.seeds[i] == nxt
-                states[i] = g.new_initial_state(seed=nxt)
-                assert b.to_dict(i) == states[i].to_dict()
-            else:
-                assert not s.is_terminal()
-        t += 1
-    return ended, truncated, decisions
+    """Random play in both engines until `games` games have ended; everything compared as it goes
+    (tests/batch_side_by_side.py). Returns (games ended, truncated games, decisions compared)."""
+    return side_by_side(RollWriteBatch(B, num_players=n, **config), games, seed, check_every)
 
 
 @pytest.mark.parametrize("n,games,B", [(2, 600, 256), (3, 400, 192), (4, 300, 128)])

@@ -18,7 +18,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from virus_envs.core import pcg64
+from batch_side_by_side import play_side_by_side as side_by_side
 from virus_envs.virus_cards import kernels as K
 from virus_envs.virus_cards.batched import VirusCardsBatch
 from virus_envs.virus_cards.game import VirusCardsGame
@@ -30,66 +30,21 @@ SCALE = int(os.environ.get("VIRUS_BATCH_SCALE", "1"))
 
 
 def play_side_by_side(n, games, B, seed, check_every, **config):
-    """Random play in both engines until `games` (times SCALE) games have ended; everything compared as it goes.
+    """Random play in both engines until `games` (times SCALE) games have ended; everything compared as it goes
+    (tests/batch_side_by_side.py).
 
     Returns (games ended, truncated games, decisions compared, Counter of action kinds played, deck flips)."""
     b = VirusCardsBatch(B, num_players=n, **config)
-    g = b.game
-    b.reset(np.random.default_rng(seed).integers(0, 2**63 - 1, B))
-    states = [g.new_initial_state(seed=int(s)) for s in b.seeds]
-    for i, s in enumerate(states):
-        assert b.to_dict(i) == s.to_dict(), f"deal of game {i}"
-    rng = np.random.default_rng(seed + 1)
-    games *= SCALE
-    ended = truncated = decisions = flips = 0
-    kinds = Counter()
-    t = 0
-    while ended < games:
-        M = b.legal_action_mask()
-        cp = b.current_player()
-        look = rng.integers(0, n, B)
-        obs_cur = b.observation()
-        obs_any = b.observation(look)
-        sc = b.scores()
-        same = (np.array_equal(cp, [s.current_player() for s in states])
-                and np.array_equal(M, np.stack([s.legal_action_mask() for s in states]))
-                and np.array_equal(obs_cur, np.stack([s.observation(s.current_player()) for s in states]))
-                and np.array_equal(obs_any, np.stack([s.observation(int(p)) for s, p in zip(states, look)]))
-                and np.array_equal(sc, np.stack([s.scores() for s in states])))
-        if not same:
-            for i, s in enumerate(states):
-                assert cp[i] == s.current_player(), f"current player, game {i}, step {t}"
-                np.testing.assert_array_equal(M[i], s.legal_action_mask(), err_msg=f"mask, game {i}, step {t}")
-                np.testing.assert_array_equal(obs_cur[i], s.observation(s.current_player()),
-                                              err_msg=f"observation, game {i}, step {t}")
-                np.testing.assert_array_equal(obs_any[i], s.observation(int(look[i])),
-                                              err_msg=f"observation of seat {look[i]}, game {i}, step {t}")
-                np.testing.assert_array_equal(sc[i], s.scores(), err_msg=f"scores, game {i}, step {t}")
-        for i in range(t % check_every, B, check_every):
-            assert b.to_dict(i) == states[i].to_dict(), f"state of game {i} at step {t}"
-        a = b.random_actions(rng)
-        out = b.step(a)
-        decisions += B
-        for i, s in enumerate(states):
-            kinds[g.A.payload[int(a[i])][0]] += 1
-            public = s.deck_public
-            s.apply_action(int(a[i]))
-            flips += s.deck_public and not public
-            if out.done[i]:
-                assert s.is_terminal()
-                np.testing.assert_array_equal(out.returns[i], s.returns())
-                np.testing.assert_array_equal(out.scores[i], s.scores())
-                assert out.truncated[i] == s.is_truncated()
-                truncated += s.is_truncated()
-                ended += 1
-                nxt = int(pcg64.next_seed(int(out.seeds[i])))
-                assert b.seeds[i] == nxt
-                states[i] = g.new_initial_state(seed=nxt)
-                assert b.to_dict(i) == states[i].to_dict()
-            else:
-                assert not s.is_terminal()
-        t += 1
-    return ended, truncated, decisions, kinds, flips
+    kinds, flips = Counter(), [0]
+
+    def apply(s, action):
+        kinds[b.game.A.payload[action][0]] += 1
+        public = s.deck_public
+        s.apply_action(action)
+        flips[0] += s.deck_public and not public
+
+    ended, truncated, decisions = side_by_side(b, games * SCALE, seed, check_every, apply=apply)
+    return ended, truncated, decisions, kinds, flips[0]
 
 
 @pytest.mark.parametrize("n,games,B", [(2, 300, 128), (3, 200, 96), (4, 150, 64), (5, 100, 48), (6, 100, 48)])

@@ -23,7 +23,7 @@ import sys
 import numpy as np
 import pytest
 
-from virus_envs.core import pcg64
+from batch_side_by_side import assert_same, play_side_by_side as side_by_side
 from virus_envs.virus_co import scenario as sc
 from virus_envs.virus_co import kernels as K
 from virus_envs.virus_co.batched import VirusCoBatch
@@ -33,68 +33,14 @@ from virus_envs.virus_co.tables import NUM_PHASES
 SCALE = int(os.environ.get("VIRUS_BATCHED_GAMES", "1"))
 
 
-def assert_same(b, states, t, look):
-    """Current player, mask, observations (current player's, seat look[i]'s) and scores of every game."""
-    cp = b.current_player()
-    M = b.legal_action_mask()
-    obs_cur = b.observation()
-    obs_any = b.observation(look)
-    scores = b.scores()
-    same = (np.array_equal(cp, [s.current_player() for s in states])
-            and np.array_equal(M, np.stack([s.legal_action_mask() for s in states]))
-            and np.array_equal(obs_cur, np.stack([s.observation(max(s.current_player(), 0)) for s in states]))
-            and np.array_equal(obs_any, np.stack([s.observation(int(p)) for s, p in zip(states, look)]))
-            and np.array_equal(scores, np.stack([s.scores() for s in states])))
-    if not same:          # locate the mismatch game by game
-        for i, s in enumerate(states):
-            assert cp[i] == s.current_player(), f"current player, game {i}, step {t}"
-            np.testing.assert_array_equal(M[i], s.legal_action_mask(), err_msg=f"mask, game {i}, step {t}")
-            np.testing.assert_array_equal(obs_cur[i], s.observation(max(s.current_player(), 0)),
-                                          err_msg=f"observation, game {i}, step {t}")
-            np.testing.assert_array_equal(obs_any[i], s.observation(int(look[i])),
-                                          err_msg=f"observation of seat {look[i]}, game {i}, step {t}")
-            np.testing.assert_array_equal(scores[i], s.scores(), err_msg=f"scores, game {i}, step {t}")
-        raise AssertionError("unreachable: the arrays differ but no game does")  # pragma: no cover
-
-
 def play_side_by_side(n, games, B, seed, check_every, phases=None, **config):
-    """Random play in both engines until `games` games have ended; everything compared as it goes.
-    Returns (games ended, truncated games, decisions compared)."""
-    b = VirusCoBatch(B, num_players=n, **config)
-    g = b.game
-    b.reset(np.random.default_rng(seed).integers(0, 2**63 - 1, B))
-    states = [g.new_initial_state(seed=int(s)) for s in b.seeds]
-    for i, s in enumerate(states):
-        assert b.to_dict(i) == s.to_dict(), f"deal of game {i}"
-    rng = np.random.default_rng(seed + 1)
-    ended = truncated = decisions = 0
-    t = 0
-    while ended < games:
-        assert_same(b, states, t, rng.integers(0, n, B))
-        for i in range(t % check_every, B, check_every):
-            assert b.to_dict(i) == states[i].to_dict(), f"state of game {i} at step {t}"
-        a = b.random_actions(rng)
-        if phases is not None:
-            np.add.at(phases, b.S[:, K.PH][~b.is_terminal()], 1)     # the phase each decision is taken in
-        out = b.step(a)
-        decisions += B
-        for i, s in enumerate(states):
-            s.apply_action(int(a[i]))
-            if out.done[i]:
-                assert s.is_terminal(), f"game {i} ended in the batch only, step {t}"
-                np.testing.assert_array_equal(out.returns[i], s.returns())
-                np.testing.assert_array_equal(out.scores[i], s.scores())
-                assert out.truncated[i] == s.is_truncated()
-                truncated += s.is_truncated()
-                ended += 1
-                nxt = int(pcg64.next_seed(int(out.seeds[i])))
-                assert b.seeds[i] == nxt
-                states[i] = g.new_initial_state(seed=nxt)
-                assert b.to_dict(i) == states[i].to_dict(), f"deal of the next game in slot {i}"
-            else:
-                assert not s.is_terminal(), f"game {i} ended in the scalar engine only, step {t}"
-        t += 1
-    return ended, truncated, decisions
+    """Random play in both engines until `games` games have ended; everything compared as it goes
+    (tests/batch_side_by_side.py). Returns (games ended, truncated games, decisions compared)."""
+    def count_phases(b, actions):
+        np.add.at(phases, b.S[:, K.PH][~b.is_terminal()], 1)     # the phase each decision is taken in
+
+    return side_by_side(VirusCoBatch(B, num_players=n, **config), games, seed, check_every,
+                        before_step=None if phases is None else count_phases)
 
 
 @pytest.mark.parametrize("n,games,B", [(3, 250, 96), (4, 250, 96), (5, 200, 64), (6, 200, 64)])
