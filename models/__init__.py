@@ -8,8 +8,8 @@
     agents.make("ppo:builtin_prev", game)       # a model kept from an earlier release: <env_id>/ppo_prev.zip
 
 The shipped model of a game is `<env_id>/ppo.zip`. When a retrained model replaces it, the one it
-replaces stays as `<env_id>/ppo_<tag>.zip` (tag `prev`), so that the new one can be measured against it
-(issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_<tag>` names it.
+replaces stays as `<env_id>/ppo_prev.zip` (tag `prev`), so that the new one can be measured against it
+(issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_prev` names it. Any other zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model.
 
 The folder `models/` of the repository installs as the package `virus_envs.models`; its
 `<env_id>/*.zip` files are package data, so they load from a wheel as from the checkout. What a
@@ -97,7 +97,7 @@ def _find(env_id: str, num_players: int | None, tag: str = "") -> ShippedModel:
 
 
 def path(env_id: str, num_players: int | None = None, tag: str = "") -> str:
-    """The file of the shipped model of env_id (for num_players, if given; the kept `ppo_<tag>.zip` if tag is
+    """The file of the shipped model of env_id (for num_players, if given; the kept `ppo_<tag>.zip`, i.e. `ppo_prev.zip`, if tag is
     given); ValueError if there is none."""
     return _find(env_id, num_players, tag).path
 
