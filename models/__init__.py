@@ -9,7 +9,8 @@
 
 The shipped model of a game is `<env_id>/ppo.zip`. When a retrained model replaces it, the one it
 replaces stays as `<env_id>/ppo_prev.zip` (tag `prev`), so that the new one can be measured against it
-(issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_prev` names it. Any other zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model.
+(issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_prev` names it. Any other
+zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model.
 
 The folder `models/` of the repository installs as the package `virus_envs.models`; its
 `<env_id>/*.zip` files are package data, so they load from a wheel as from the checkout. What a
