@@ -6,7 +6,8 @@
     agent = agents.make("ppo:runs/old/final.zip?trusted=true", game)         # your own SB3 zip: unpickled
 
 `ppo:builtin` is the model shipped for the game and its player count (`virus_envs.models`); a
-game without one gets a ValueError naming what is shipped.
+game without one gets a ValueError naming what is shipped. `ppo:builtin_prev` is the model it
+replaced, kept as `models/<env_id>/ppo_prev.zip`.
 
 The agent reads only its own seat's `decision.observation` and `decision.action_mask`: the
 network's logits of illegal actions are set to -inf before the argmax (or the draw), so it never
@@ -114,10 +115,11 @@ class NumpyPolicy:
 
 
 def resolve(path: str, game) -> str:
-    """The model file a `ppo:` spec names: `builtin` is the shipped model of game's env id and player count."""
-    if path == "builtin":
+    """The model file a `ppo:` spec names: `builtin` is the shipped model of game's env id and player count,
+    `builtin_prev` the kept model `ppo_prev.zip` beside it."""
+    if path == "builtin" or path.startswith("builtin_"):
         from virus_envs import models
-        return models.path(game.env_id, game.num_players)
+        return models.path(game.env_id, game.num_players, tag=path[len("builtin_"):])
     return path
 
 

@@ -11,8 +11,9 @@ A run plays three disjoint sets of deals:
 Each deal's seed is a 62-bit number drawn from its set's generator, so two sets share a deal with
 probability below 1e-9 for any run of this package's size; `val_seed` and `test_seed` are fixed in
 the config, the same for every training seed, so runs of one config are compared on the same deals.
-The test opponents default to held-out ones: every heuristic variant of the game and the shipped
-model of the same game and player count, besides `eval_opponents`.
+The test opponents default to held-out ones: every heuristic variant of the game, the shipped
+model of the same game and player count and the earlier ones kept beside it (`ppo:builtin_prev`,
+models/__init__.py), besides `eval_opponents`.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from pathlib import Path
 
 
 def held_out_opponents(game, cfg) -> list[str]:
-    """cfg.test_opponents, or by default eval_opponents + every heuristic variant + the shipped model."""
+    """cfg.test_opponents, or by default eval_opponents + every heuristic variant + the shipped and kept models."""
     if cfg.test_opponents:
         return list(cfg.test_opponents)
     from virus_envs import agents, models
@@ -34,8 +35,9 @@ def held_out_opponents(game, cfg) -> list[str]:
         mod, cls = target.split(":")
         klass = getattr(importlib.import_module(mod), cls)
         specs += [f"heuristic:{v}" for v in sorted(getattr(klass, "VARIANTS", {}) or {})]
-    if any(m.env_id == game.env_id and m.num_players == game.num_players for m in models.available()):
-        specs.append("ppo:builtin")
+    for m in models.available():        # the shipped model (ppo.zip), then the ones it replaced (ppo_<tag>.zip)
+        if m.env_id == game.env_id and m.num_players == game.num_players:
+            specs.append(f"ppo:builtin_{m.tag}" if m.tag else "ppo:builtin")
     return list(dict.fromkeys(s for s in specs if s != "heuristic:default"))
 
 

@@ -5,6 +5,12 @@
     agent = models.load("virus_cards_v0")       # a PPOAgent for the game (and player count) it was trained on
     agent = models.load("virus_co_v0", num_players=4)
     agents.make("ppo:builtin", game)            # the same model as an agent spec, for any config of that game
+    agents.make("ppo:builtin_prev", game)       # a model kept from an earlier release: <env_id>/ppo_prev.zip
+
+The shipped model of a game is `<env_id>/ppo.zip`. When a retrained model replaces it, the one it
+replaces stays as `<env_id>/ppo_prev.zip` (tag `prev`), so that the new one can be measured against it
+(issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_prev` names it. Any other
+zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model.
 
 The folder `models/` of the repository installs as the package `virus_envs.models`; its
 `<env_id>/*.zip` files are package data, so they load from a wheel as from the checkout. What a
@@ -36,10 +42,18 @@ class ShippedModel:
     num_players: int
     game_config: dict
     path: str
+    tag: str = ""        #: "" for a shipped model (`ppo.zip`, `ppo_4p.zip`), "prev" for the kept `ppo_prev.zip`
+
+
+def _tag(name: str) -> str:
+    """'prev' for ppo_prev.zip (a kept model: ppo_prev*.zip), '' for a shipped one (ppo.zip, ppo_4p.zip, ...)."""
+    stem = name[:-len(".zip")]
+    return stem.removeprefix("ppo_") if stem.startswith("ppo_prev") else ""
 
 
 def available() -> list[ShippedModel]:
-    """Every shipped model, by env id then player count."""
+    """Every model file of the folder (the shipped ones and the kept ones), by env id, player count, tag; a model
+    trained for several counts is listed at each."""
     from virus_envs.agents.ppo import model_meta, trained_counts
 
     out = []
@@ -55,15 +69,19 @@ def available() -> list[ShippedModel]:
                     raise ValueError(f"{full}: field 'virus_meta.env_id' is {meta.get('env_id')!r}, "
                                      f"but the file lies in the folder of {env_id}")
                 for n in trained_counts(meta) or [int(meta["num_players"])]:      # a multi-count model: each count
-                    out.append(ShippedModel(env_id, n, dict(meta.get("game_config") or {}), full))
-    return sorted(out, key=lambda m: (m.env_id, m.num_players))
+                    out.append(ShippedModel(env_id, n, dict(meta.get("game_config") or {}), full, _tag(name)))
+    return sorted(out, key=lambda m: (m.env_id, m.num_players, m.tag))
 
 
-def _find(env_id: str, num_players: int | None) -> ShippedModel:
+def _find(env_id: str, num_players: int | None, tag: str = "") -> ShippedModel:
     import virus_envs
 
     virus_envs.game_class(env_id)                 # ValueError naming an unknown env id
-    mine = [m for m in available() if m.env_id == env_id]
+    everything = available()
+    mine = [m for m in everything if m.env_id == env_id and m.tag == tag]
+    if tag and not mine:
+        raise ValueError(f"no kept model ppo_{tag}.zip for {env_id}; kept: "
+                         + (", ".join(f"{m.env_id}/ppo_{m.tag}.zip" for m in everything if m.tag) or "none"))
     if not mine:
         raise ValueError(f"no shipped model for {env_id}; shipped: "
                          + (", ".join(f"{m.env_id} ({m.num_players}p)" for m in available()) or "none"))
@@ -79,12 +97,13 @@ def _find(env_id: str, num_players: int | None) -> ShippedModel:
                      + " (a model only fits the player count it was trained for)")
 
 
-def path(env_id: str, num_players: int | None = None) -> str:
-    """The file of the shipped model of env_id (for num_players, if given); ValueError if there is none."""
-    return _find(env_id, num_players).path
+def path(env_id: str, num_players: int | None = None, tag: str = "") -> str:
+    """The file of the shipped model of env_id (for num_players, if given; the kept `ppo_<tag>.zip`, i.e. `ppo_prev.zip`, if tag is
+    given); ValueError if there is none."""
+    return _find(env_id, num_players, tag).path
 
 
-def load(env_id: str, num_players: int | None = None, **params):
+def load(env_id: str, num_players: int | None = None, tag: str = "", **params):
     """The shipped model of env_id as an agent (`PPOAgent`) for the game it was trained on.
 
     `agent.game` is that game (its player count and config); `params` are the `ppo:` agent's
@@ -95,6 +114,6 @@ def load(env_id: str, num_players: int | None = None, **params):
     import virus_envs
     from virus_envs.agents.ppo import PPOAgent
 
-    m = _find(env_id, num_players)
+    m = _find(env_id, num_players, tag)
     game = virus_envs.game(env_id, m.num_players, **m.game_config)
     return PPOAgent(game, m.path, **params)

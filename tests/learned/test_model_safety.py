@@ -26,7 +26,8 @@ from virus_envs.experiments.train import save_model
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
-#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip)
+#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip; Virus & Co
+#: keeps the model its retrained one replaced: ppo_prev.zip)
 SHIPPED = sorted(str(p.relative_to(MODELS)) for p in MODELS.glob("*/*.zip"))
 
 
@@ -108,7 +109,8 @@ def test_every_shipped_model_loads_with_unpickling_disabled(shipped):
     for p in patches:
         p.start()
     try:
-        agent = models.load(env_id, count)               # ppo:builtin's file at its count, through load_model
+        tag = "prev" if shipped.split("/")[1] == "ppo_prev.zip" else ""     # the kept previous model: ppo:builtin_prev
+        agent = models.load(env_id, count, tag=tag)      # ppo:builtin's file at its count, through load_model
         assert Path(agent.path) == MODELS / shipped
         assert agent.model is None                       # no SB3 object was built
         st = agent.game.new_initial_state(seed=0)

@@ -1,0 +1,63 @@
+"""A retrained model replaces `models/<env_id>/ppo.zip`; the one it replaces stays beside it as `ppo_prev.zip`.
+
+Issue 17: "Report against held-out opponents: every heuristic variant, IS-MCTS at two budgets, and the
+previous shipped model." So the previous model must stay reachable (`ppo:builtin_prev`) and be among a
+training run's default test opponents, while `ppo:builtin` keeps meaning the shipped `ppo.zip`.
+"""
+import shutil
+from pathlib import Path
+
+import pytest
+
+import virus_envs
+from virus_envs import agents, models
+from virus_envs.experiments.train import load_config
+from virus_envs.experiments.train_eval import held_out_opponents
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+@pytest.fixture
+def zoo(tmp_path, monkeypatch):
+    """A models folder with Virus & Co's file twice (as ppo.zip and as the kept ppo_prev.zip) and VIRUS!'s once."""
+    (tmp_path / "virus_co_v0").mkdir()
+    (tmp_path / "virus_cards_v0").mkdir()
+    shutil.copyfile(MODELS / "virus_co_v0" / "ppo.zip", tmp_path / "virus_co_v0" / "ppo.zip")
+    shutil.copyfile(MODELS / "virus_co_v0" / "ppo.zip", tmp_path / "virus_co_v0" / "ppo_prev.zip")
+    shutil.copyfile(MODELS / "virus_cards_v0" / "ppo.zip", tmp_path / "virus_cards_v0" / "ppo.zip")
+    monkeypatch.setattr(models, "ROOT", str(tmp_path))
+    return tmp_path
+
+
+def test_builtin_is_ppo_zip_and_builtin_prev_the_kept_file(zoo):
+    game = virus_envs.game("virus_co_v0", 4)
+    assert agents.make("ppo:builtin", game).path == str(zoo / "virus_co_v0" / "ppo.zip")
+    assert agents.make("ppo:builtin_prev", game).path == str(zoo / "virus_co_v0" / "ppo_prev.zip")
+    assert models.load("virus_co_v0", tag="prev").path == str(zoo / "virus_co_v0" / "ppo_prev.zip")
+    tags = [(m.env_id, m.tag) for m in models.available()]
+    assert tags == [("virus_cards_v0", ""), ("virus_co_v0", ""), ("virus_co_v0", "prev")]
+
+
+def test_a_missing_kept_model_is_named(zoo):
+    with pytest.raises(ValueError, match=r"no kept model ppo_prev.zip for virus_cards_v0; kept: virus_co_v0/ppo_prev.zip"):
+        agents.make("ppo:builtin_prev", virus_envs.game("virus_cards_v0", 2))
+
+
+def test_the_previous_model_is_a_default_test_opponent(zoo):
+    cfg = load_config(MODELS.parent / "configs" / "train" / "virus_co.yaml")
+    assert not cfg.test_opponents                     # the config leaves the held-out list to the default
+    specs = held_out_opponents(virus_envs.game("virus_co_v0", 4), cfg)
+    assert specs == ["random", "heuristic", "heuristic:bold", "heuristic:cautious", "ppo:builtin", "ppo:builtin_prev"]
+
+
+def test_the_retrained_virus_co_model_carries_its_split_and_the_kept_one_predates_it():
+    """Issue 17: "New shipped models carry their validation/test split in `virus_meta`"."""
+    from virus_envs.agents.ppo import model_meta
+
+    split = model_meta(str(MODELS / "virus_co_v0" / "ppo.zip"))["split"]
+    assert (split["val_seed"], split["test_seed"], split["val_games"], split["test_games"]) == (7_000_003, 9_000_011,
+                                                                                               300, 1000)
+    assert split["train_seed"] in (0, 1, 2) and split["val_opponents"] == ["random", "heuristic"]
+    # the held-out test opponents: both variants and the model shipped when it was trained (now ppo_prev.zip)
+    assert {"heuristic:bold", "heuristic:cautious", "ppo:builtin"} <= set(split["test_opponents"])
+    assert model_meta(str(MODELS / "virus_co_v0" / "ppo_prev.zip")).get("split") is None
