@@ -694,6 +694,37 @@ def test_ranking_of_a_won_game():
     assert s.ranking() == [0, 1, 2], "infected Heroes after the others"
 
 
+
+def test_infected_heroes_ranked_in_reverse_order_of_exit():
+    """ "If more than 1 Hero exits the map, non-infected Heroes are ranked in reverse order of exit, then infected
+    Heroes without the Antidote are ranked in reverse order of exit." Hero 0 left with the Antidote (the best); the
+    infected Heroes 1 and 2 left in that order after him: 2 (exited last) before 1."""
+    s = empty_state(3)
+    comp = s.g.comp
+    inf = [w for w in range(25) if comp.wound_infection[w]][:2]
+    s.wounds[1], s.wounds[2] = [[inf[0], True, False]], [[inf[1], True, False]]
+    s.exit_order = [0, 1, 2]
+    s.antidote_out = 0
+    s.won = True
+    assert s.ranking() == [0, 2, 1]
+
+
+def test_a_won_game_scores_one_for_every_seat():
+    """ "At least 1 Hero must exit the map with the Antidote ... This gives all players the win (regardless of whether
+    the Heroes are dead, alive, or infected). If this does not occur, all players lose." Scores: 1 per seat for the
+    win, 0 otherwise (docs/rules/virus_lab.md). Hero 0 left with the Antidote, Hero 1 is dead, Hero 2 still inside."""
+    s = empty_state(3)
+    cell0 = s.pos[0]
+    s.pos[0], s.exited[0], s.exit_order, s.antidote_out = -1, True, [0], 0
+    s._leave(0, cell0)
+    s.alive[1] = False
+    assert s.scores().tolist() == [0, 0, 0], "not over yet"
+    s._finish()
+    assert s.is_terminal() and s.won and s.scores().tolist() == [1, 1, 1]
+    lost = empty_state(3)
+    lost._finish()
+    assert lost.is_terminal() and lost.scores().tolist() == [0, 0, 0]
+
 # --------------------------------------------------------------------------------- slow phase choices
 def test_wound_redraw_with_an_advantage():
     """ "he may use 1 Advantage to return it to the bottom of the deck and draw a new Wound card" """
