@@ -227,6 +227,13 @@ def validate_dict(g, d) -> None:
         raise fail(env, "wound_known", "describes more cards than the Wound deck holds")
     clue_deck = ints("clue_deck", None, 0, nc - 1)
     clues = ints("clues", None, 0, nc - 1)
+    # "All incompatible Clue cards on the table must be immediately discarded": no two stay there together
+    for k, a in enumerate(clues):
+        for b in clues[k + 1:]:
+            if g.incompatible[a][b]:
+                raise fail(env, "clues", f"holds Clue cards {a} and {b}, which are incompatible (both discarded)")
+    if len(clue_pending) > 3:
+        raise fail(env, "clue_pending", "holds more than the one Clue card being drawn")
     i("clue_known", 0, len(clue_deck))
     boss_deck = ints("boss_deck", None, 0, nb - 1)
     bosses = check_list(env, "bosses", d["bosses"])
