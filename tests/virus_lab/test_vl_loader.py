@@ -180,3 +180,20 @@ def test_a_clue_draw_holds_one_card_at_a_time(position):
     g.state_from_dict(copy.deepcopy(d))
     d["clue_pending"].append(d["clue_deck"].pop())
     _refused(g, d, "clue_pending")
+
+
+def test_an_event_decision_needs_an_advantage_to_spend():
+    """ "The Lead player draws an Event card and secretly reads it. If the Lead player does not like the Event card,
+    he may spend 1 Advantage to return it to the bottom of the Event deck and draw the next Event card": the Lead
+    with an Advantage decides; with every display card used (face down) there is nothing to decide, the Event is
+    applied at once, and no position waits for his choice."""
+    from vl_helpers import empty_state
+    from virus_envs.virus_lab.game import PH_EVENT, PH_NONE, Q_EVENT
+    s = empty_state(2)
+    s.queue, s.ph = [[Q_EVENT]], PH_NONE
+    s._advance()
+    assert s.ph == PH_EVENT and s.cur == s.lead == 0
+    g, d = s.g, json.loads(json.dumps(s.to_dict()))
+    g.state_from_dict(copy.deepcopy(d))
+    _refused(g, _edit(d, lambda x: x["disp"][0].__setitem__(slice(None), [[c, False] for c, _ in x["disp"][0]])), "ph")
+    _refused(g, _edit(d, lambda x: x.__setitem__("cur", 1)), "ph")

@@ -12,9 +12,9 @@ from collections import Counter
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
 from . import boss_players, campaign, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_LATE, PH_SCENARIO, PH_SKILL,
-                   SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
-                   Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
+from .flow import (EXIT_CARD, LAST_TURN, MAX_FACE_DOWN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_EVENT, PH_LATE,
+                   PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
+                   Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
@@ -160,6 +160,13 @@ def validate_dict(g, d) -> None:
             check_bool(env, f"disp[{q}][{k}]", x[1])
         if sum(1 for x in cards if not x[1]) > 8:
             raise fail(env, f"disp[{q}]", "has more than 8 face-down cards")
+    if d["ph"] == PH_EVENT:
+        # "If the Lead player does not like the Event card, he may spend 1 Advantage ... to return it": the Event is
+        # a decision only while the Lead has an Advantage (a face-up card, fewer than MAX_FACE_DOWN face down)
+        cards = disp[d["lead"]]
+        up = sum(1 for x in cards if x[1])
+        if d["cur"] != d["lead"] or min(up, MAX_FACE_DOWN - (len(cards) - up)) <= 0:
+            raise fail(env, "ph", "an Event decision needs the Lead player to act with an Advantage to spend")
     net = nested("net", n, None, 0, len(comp.room_colour) - 1)
     for q in range(n):
         if len(net[q]) > MAX_NET:
