@@ -588,6 +588,25 @@ def test_four_leaf_reduces_group_movement():
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
 
 
+
+def test_four_leaf_may_be_kept():
+    """ "USE A FOUR-LEAF TOKEN. Immediately reduce the movement of any Creature group by 1": a token the player may
+    spend, not must; declining keeps it, and the Zombie moves its full 2 rooms (difficulty 2)."""
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    s.tok[0][TK_FOUR] = 1
+    s.tok_pool[TK_FOUR] -= 1
+    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
+    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_FOUR and s.legal_action_mask()[A.NO_FOUR]
+    s.apply_action(A.NO_FOUR)
+    assert s.tok[0][TK_FOUR] == 1
+    assert s.cre[rooms[2] * 9 + ZOMBIE] == 1, "difficulty 2: 2 rooms"
+
 def test_major_advantage_effects_and_earlier_end():
     s = empty_state(1, auto_display_choices=True)
     for c in s.disp[0][:4]:
