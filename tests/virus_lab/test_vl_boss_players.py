@@ -393,6 +393,26 @@ def test_returns_when_the_heroes_win_and_when_nobody_kills_the_last_hero():
     assert list(s.returns()) == [-1, -1]     # nobody reached his aim
 
 
+
+def test_the_last_hero_killed_after_the_antidote_left_is_still_the_heroes_win():
+    """ "At least 1 Hero must exit the map with the Antidote before the last turn expires. This gives all players the
+    win" (the Heroes' side), and "The Boss player who kills the last Hero in the game wins" only when the Heroes did not
+    (assumption B3: "also when the last Hero on the map was killed after the Antidote left"). Hero 0 has exited with
+    the Antidote; Hero 1, the last on the map, dies in the Alerted Area of Boss player 2's Boss: +1, +1, -1."""
+    s, rooms = boss_state(3, 1)
+    creatures(s, rooms[1], desu=1)
+    window(s)
+    activate(s, 2, rooms[1])
+    cell0 = s.pos[0]
+    s.pos[0], s.exited[0], s.exit_order, s.antidote_out = -1, True, [0], 0
+    s._leave(0, cell0)
+    at(s, 1, rooms[2])
+    s._die(1)
+    assert s.bp_win == 2, "the Boss player's Boss killed the last Hero on the map"
+    s._finish()
+    assert s.won and s.sides() == ["heroes", "heroes", "boss"]
+    assert list(s.returns()) == [1, 1, -1]
+
 def test_all_bosses_reading_shares_the_win():
     s, rooms = boss_state(3, 2, boss_win="all_bosses")
     creatures(s, rooms[1], desu=1)

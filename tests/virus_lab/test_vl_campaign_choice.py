@@ -262,6 +262,24 @@ def test_a_bad_campaign_ladder_names_the_key_and_the_step(n, cfg, step):
                      **cfg)
 
 
+
+def test_a_bad_campaign_ladder_lists_the_steps_the_user_may_write():
+    """A bad config raises ValueError naming the key; for an unknown step it lists the known ones (the rulebook's
+    ways, written out by hand in `WAYS` above), so the user can correct the line. For a step this campaign cannot
+    take it lists the campaign's steps, "none" when there is no step left (a bare list of steps given directly: with
+    the game's config at least two Scenarios are always open)."""
+    with pytest.raises(ValueError) as e:
+        VirusLabGame(num_players=1, campaign_games=3, campaign_escalation="ladder", campaign_ladder="legend,lava")
+    assert str(e.value) == f"config key 'campaign_ladder': unknown step 'lava' (known: {', '.join(WAYS)})"
+    with pytest.raises(ValueError) as e:
+        VirusLabGame(num_players=1, campaign_games=3, campaign_escalation="ladder", campaign_ladder="spy")
+    assert "(its steps: final_attack, legend, scenario=reboot, scenario=save_the_child, scenario=captive, " \
+        f"{SPECIAL})" in str(e.value), "one Hero: no Spy step, no Boss player seat"
+    from virus_envs.virus_lab.escalation import parse_order
+    with pytest.raises(ValueError) as e:
+        parse_order("legend", 3, ())
+    assert str(e.value).endswith("is not a way this campaign can take (its steps: none)")
+
 def test_campaign_ladder_needs_the_ladder_and_escalation_its_values():
     with pytest.raises(ValueError, match="campaign_ladder"):
         VirusLabGame(num_players=1, campaign_games=3, campaign_ladder="legend")          # with "choice"

@@ -122,6 +122,24 @@ def test_flee_penalty_and_explosive():
     assert s2.wounds[0] == []
 
 
+
+def test_fleeing_dodged_creatures_takes_the_penalty_with_no_shield_asked():
+    """ "If he does so, all unDodged Creatures in the combat will perform an immediate attack causing Damage points. In
+    addition, the Hero takes 1 Damage point as a penalty. This penalty cannot be avoided by using Shield tokens."
+    Both Dogs dodged ("Dodge all Creatures ... this can be useful to prepare to flee"): no attack, so nothing a Shield
+    could negate; the Hero keeps his 2 Shields, is asked nothing and takes the 1 penalty wound."""
+    s = empty_state(1)
+    c = put(s, 1, 5, four(s.g))
+    at(s, 0, c)
+    creatures(s, c, dog=2)
+    s.tok[0][TK_SHIELD] = 2
+    s.tok_pool[TK_SHIELD] -= 2
+    s.dodged[0][DOG] = 2
+    s._mask = None
+    s.apply_action(A.MOVE + 0)
+    assert s.ph != PH_SHIELD, "no Shield decision for the penalty alone"
+    assert len(s.wounds[0]) == 1 and s.tok[0][TK_SHIELD] == 2
+
 def test_counter_attack_at_end_of_real_time_without_a_roll():
     """ "at least 1 Creature counter-attack must be done for each turn also if the player doesn't attack" """
     s = empty_state(1)

@@ -141,3 +141,59 @@ def test_a_room_over_capacity(position):
     bad["cre"][c * 9 + 0] += 7                 # 7 Zombies more, taken from the reserve
     bad["pool"][0] -= 7
     _refused(g, bad, "cre")
+
+
+def _on_the_table(d, cards):
+    """The Clue cards `cards` moved onto the table from wherever they are (deck or table), the rest unchanged."""
+    d = copy.deepcopy(d)
+    d["clue_deck"] = [c for c in d["clue_deck"] if c not in cards]
+    d["clue_known"] = 0
+    d["clues"] = [c for c in d["clues"] if c not in cards] + list(cards)
+    return d
+
+
+def test_the_table_never_holds_two_incompatible_clues(position):
+    """ "All incompatible Clue cards on the table must be immediately discarded and placed on the bottom of the deck.
+    For example, the clue "A room with 4 doorways" is not compatible with another clue "A room with 3 doorways" and
+    both must be discarded." So no position has both on the table (C01 and C02, ids 0 and 1), while "A room with 4
+    doorways" and "A room in a group of 3 or more adjacent red rooms" (C05, id 4) can stay together. One consequence:
+    of the four doorway clues (a room has one number of doorways) at most one is on the table, and a draw holds one
+    card at a time, so the Clue deck never runs dry while a Hero draws."""
+    g, d = position
+    d = _on_the_table(d, [])
+    d["clues"] = []
+    d["clue_deck"] = sorted(set(range(25)) - set(d["clue_pending"][2:]))
+    assert g.state_from_dict(_on_the_table(d, [0, 4])).clues[-2:] == [0, 4]
+    _refused(g, _on_the_table(d, [0, 1]), "clues")
+    _refused(g, _on_the_table(d, [1, 4, 0]), "clues")
+
+
+def test_a_clue_draw_holds_one_card_at_a_time(position):
+    """A Hero draws his Clue cards one at a time (each may be redrawn with 2 Advantages before the next): the record of
+    a draw is [seat, Clues still to draw, the card being drawn], never two cards."""
+    g, d = position
+    d = copy.deepcopy(d)
+    d["clue_deck"] = sorted(set(range(25)) - set(d["clues"]))
+    d["clue_known"] = 0
+    top = d["clue_deck"].pop()
+    d["clue_pending"] = [0, 1, top]
+    g.state_from_dict(copy.deepcopy(d))
+    d["clue_pending"].append(d["clue_deck"].pop())
+    _refused(g, d, "clue_pending")
+
+
+def test_an_event_decision_needs_an_advantage_to_spend():
+    """ "The Lead player draws an Event card and secretly reads it. If the Lead player does not like the Event card,
+    he may spend 1 Advantage to return it to the bottom of the Event deck and draw the next Event card": the Lead
+    with an Advantage decides; with every display card used (face down) there is nothing to decide, the Event is
+    applied at once, and no position waits for his choice."""
+    from vl_helpers import empty_state
+    from virus_envs.virus_lab.game import PH_EVENT, PH_NONE, Q_EVENT
+    s = empty_state(2)
+    s.queue, s.ph = [[Q_EVENT]], PH_NONE
+    s._advance()
+    assert s.ph == PH_EVENT and s.cur == s.lead == 0
+    g, d = s.g, json.loads(json.dumps(s.to_dict()))
+    g.state_from_dict(copy.deepcopy(d))
+    _refused(g, _edit(d, lambda x: x["disp"][0].__setitem__(slice(None), [[c, False] for c, _ in x["disp"][0]])), "ph")
+    _refused(g, _edit(d, lambda x: x.__setitem__("cur", 1)), "ph")

@@ -588,6 +588,25 @@ def test_four_leaf_reduces_group_movement():
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
 
 
+
+def test_four_leaf_may_be_kept():
+    """ "USE A FOUR-LEAF TOKEN. Immediately reduce the movement of any Creature group by 1": a token the player may
+    spend, not must; declining keeps it, and the Zombie moves its full 2 rooms (difficulty 2)."""
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    s.tok[0][TK_FOUR] = 1
+    s.tok_pool[TK_FOUR] -= 1
+    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
+    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_FOUR and s.legal_action_mask()[A.NO_FOUR]
+    s.apply_action(A.NO_FOUR)
+    assert s.tok[0][TK_FOUR] == 1
+    assert s.cre[rooms[2] * 9 + ZOMBIE] == 1, "difficulty 2: 2 rooms"
+
 def test_major_advantage_effects_and_earlier_end():
     s = empty_state(1, auto_display_choices=True)
     for c in s.disp[0][:4]:
@@ -693,6 +712,37 @@ def test_ranking_of_a_won_game():
     s.wounds[2] = [[inf, True, False]]
     assert s.ranking() == [0, 1, 2], "infected Heroes after the others"
 
+
+
+def test_infected_heroes_ranked_in_reverse_order_of_exit():
+    """ "If more than 1 Hero exits the map, non-infected Heroes are ranked in reverse order of exit, then infected
+    Heroes without the Antidote are ranked in reverse order of exit." Hero 0 left with the Antidote (the best); the
+    infected Heroes 1 and 2 left in that order after him: 2 (exited last) before 1."""
+    s = empty_state(3)
+    comp = s.g.comp
+    inf = [w for w in range(25) if comp.wound_infection[w]][:2]
+    s.wounds[1], s.wounds[2] = [[inf[0], True, False]], [[inf[1], True, False]]
+    s.exit_order = [0, 1, 2]
+    s.antidote_out = 0
+    s.won = True
+    assert s.ranking() == [0, 2, 1]
+
+
+def test_a_won_game_scores_one_for_every_seat():
+    """ "At least 1 Hero must exit the map with the Antidote ... This gives all players the win (regardless of whether
+    the Heroes are dead, alive, or infected). If this does not occur, all players lose." Scores: 1 per seat for the
+    win, 0 otherwise (docs/rules/virus_lab.md). Hero 0 left with the Antidote, Hero 1 is dead, Hero 2 still inside."""
+    s = empty_state(3)
+    cell0 = s.pos[0]
+    s.pos[0], s.exited[0], s.exit_order, s.antidote_out = -1, True, [0], 0
+    s._leave(0, cell0)
+    s.alive[1] = False
+    assert s.scores().tolist() == [0, 0, 0], "not over yet"
+    s._finish()
+    assert s.is_terminal() and s.won and s.scores().tolist() == [1, 1, 1]
+    lost = empty_state(3)
+    lost._finish()
+    assert lost.is_terminal() and lost.scores().tolist() == [0, 0, 0]
 
 # --------------------------------------------------------------------------------- slow phase choices
 def test_wound_redraw_with_an_advantage():

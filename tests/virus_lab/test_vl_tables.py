@@ -323,6 +323,9 @@ def test_leader_miniatures_and_tables_need_no_more_rows():
     ((0, 1, 0, 0), (4, 4, 1, 4), True),     # the last 2-bar Barrier of the reserve is still "another available"
     ((0, 0, 0, 1), (4, 4, 4, 0), False),    # a 3-bar Barrier is as strong as a Barrier gets
     ((0, 0, 0, 0), (4, 4, 4, 4), False),    # no Barrier to improve
+    # whole Barriers in the stock ("a 2 bar barrier requires 3 tiles: empty, 1 bar and 2 bars"):
+    ((1, 1, 1, 0), (3, 0, 3, 4), True),     # a 2-bar Barrier takes the 3-bar tile (no 1-bar tile left: no matter)
+    ((1, 1, 0, 0), (3, 3, 0, 4), False),    # a 1-bar Barrier, no 2-bar tile left (a 1-bar one would add no bar)
 ])
 def test_a_barrier_bar_improves_a_held_barrier_by_one(held, reserve, can):
     """Base game: "Barrier Bar" lets a player "improve a Barrier on his stock with another available on the game

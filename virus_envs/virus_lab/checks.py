@@ -12,9 +12,9 @@ from collections import Counter
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
 from . import boss_players, campaign, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
-from .flow import (EXIT_CARD, LAST_TURN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_LATE, PH_SCENARIO, PH_SKILL,
-                   SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P,
-                   Q_REFILL, Q_RESPAWN, Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
+from .flow import (EXIT_CARD, LAST_TURN, MAX_FACE_DOWN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_EVENT, PH_LATE,
+                   PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
+                   Q_TRAP, Q_WOUNDS, RES_CAP, START_CARD)
 
 NK = CR.NK
 _SEAT_STEPS = (Q_TRAP, Q_GAIN, Q_REFILL, Q_RESPAWN, Q_FOUR, Q_PLACE_P, Q_LATE)
@@ -160,6 +160,13 @@ def validate_dict(g, d) -> None:
             check_bool(env, f"disp[{q}][{k}]", x[1])
         if sum(1 for x in cards if not x[1]) > 8:
             raise fail(env, f"disp[{q}]", "has more than 8 face-down cards")
+    if d["ph"] == PH_EVENT:
+        # "If the Lead player does not like the Event card, he may spend 1 Advantage ... to return it": the Event is
+        # a decision only while the Lead has an Advantage (a face-up card, fewer than MAX_FACE_DOWN face down)
+        cards = disp[d["lead"]]
+        up = sum(1 for x in cards if x[1])
+        if d["cur"] != d["lead"] or min(up, MAX_FACE_DOWN - (len(cards) - up)) <= 0:
+            raise fail(env, "ph", "an Event decision needs the Lead player to act with an Advantage to spend")
     net = nested("net", n, None, 0, len(comp.room_colour) - 1)
     for q in range(n):
         if len(net[q]) > MAX_NET:
@@ -227,6 +234,13 @@ def validate_dict(g, d) -> None:
         raise fail(env, "wound_known", "describes more cards than the Wound deck holds")
     clue_deck = ints("clue_deck", None, 0, nc - 1)
     clues = ints("clues", None, 0, nc - 1)
+    # "All incompatible Clue cards on the table must be immediately discarded": no two stay there together
+    for k, a in enumerate(clues):
+        for b in clues[k + 1:]:
+            if g.incompatible[a][b]:
+                raise fail(env, "clues", f"holds Clue cards {a} and {b}, which are incompatible (both discarded)")
+    if len(clue_pending) > 3:
+        raise fail(env, "clue_pending", "holds more than the one Clue card being drawn")
     i("clue_known", 0, len(clue_deck))
     boss_deck = ints("boss_deck", None, 0, nb - 1)
     bosses = check_list(env, "bosses", d["bosses"])
