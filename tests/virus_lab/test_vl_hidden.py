@@ -197,3 +197,37 @@ def test_hidden_facts_name_the_hidden_components():
     assert s.event in s.hidden_facts(1)["event deck"] and s.event not in s.hidden_facts(0)["event deck"]
     s4 = VirusLabGame(num_players=4).new_initial_state(seed=0)
     assert s4.room_out == [] and s4.hidden_facts(0)["room deck"][-1] == -1, "no card removed with 4 Heroes"
+
+
+def test_the_teams_successes_show_only_while_a_team_attacks():
+    """Attacking together, "Each player simultaneously rolls ... these Successes are added together": the sum so far
+    is public while the team rolls; once the attack is over the number left in the state means nothing, and the
+    observation must not carry it from one team attack to the next (the seed-4 mutation sample's `_setup` 365)."""
+    g = VirusLabGame(2)
+    rng = np.random.default_rng(0)
+    attacking = after = None
+    for seed in range(300):
+        s = g.new_initial_state(seed=seed)
+        was_team = False
+        while not s.is_terminal() and (attacking is None or after is None):
+            if s.team and attacking is None:
+                attacking = s.clone()
+            if was_team and not s.team and after is None:
+                after = s.clone()
+            was_team = bool(s.team)
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        if attacking is not None and after is not None:
+            break
+    assert attacking is not None and after is not None
+
+    def with_successes(state, k):
+        d = state.to_dict()
+        d["team_succ"] = k
+        return g.state_from_dict(d)
+
+    for p in range(2):
+        # during the attack: 3 and 5 Successes so far are told apart
+        assert not np.array_equal(with_successes(attacking, 3).observation(p),
+                                  with_successes(attacking, 5).observation(p))
+        # after it: whatever number is left, the observation is the same
+        np.testing.assert_array_equal(with_successes(after, 0).observation(p), with_successes(after, 5).observation(p))

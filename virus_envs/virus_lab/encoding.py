@@ -279,7 +279,7 @@ def encode(s, p) -> np.ndarray:
         G[o + 4 + slot[s.cur]] = 1
     for h in s.team:                        # heroes attacking together
         G[o + 8 + slot[h]] = 1
-    G[o + 12] = s.team_succ / 50
+    G[o + 12] = s.team_succ / 50 if s.team else 0.0    # the team's Successes so far, while a team attacks
     # the pending Slow-phase choice: its kind, side / kind options, the Creature being placed
     o += 13
     if s.opt_kind:
