@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.validate import check_bool, check_conserved, check_int, check_ints, check_list, fail
-from . import boss_players, campaign, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
+from . import boss_players, campaign_checks, clock, creatures as CR, divided, drifting, pvp, scenarios, skills, spy, walls
 from .actions import MAX_DISPLAY, MAX_NET
 from .flow import (EXIT_CARD, LAST_TURN, MAX_FACE_DOWN, NUM_PHASES, PH_AGREE, PH_BOSS, PH_DRIFT, PH_EVENT, PH_LATE,
                    PH_SCENARIO, PH_SKILL, SCEN_CARD, Q_DAMAGE, Q_FOUR, Q_GAIN, Q_LATE, Q_PLACE_P, Q_REFILL, Q_RESPAWN,
@@ -325,7 +325,7 @@ def validate_dict(g, d) -> None:
     if g.skills:
         skills.validate(g, d)
     if g.campaign:
-        campaign.validate_game(g, d)
+        campaign_checks.validate_game(g, d)
     if g.pvp:
         pvp.validate(g, d)
     if g.scenario:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import Game, State, make_rng, rng_from_dict, rng_to_dict
-from . import boss_players, campaign, clock, creatures as CR, skills
+from . import boss_players, campaign, campaign_checks, clock, creatures as CR, skills
 from . import encoding, render
 from .actions import A, ITEMS, MAX_GROUPS, MAX_OPTS, MAX_SHIELD, NUM_ACTIONS, TABLE, trap_id
 from .advantages import AdvantageRules
@@ -243,7 +243,7 @@ class VirusLabGame(Game):
 
     def _validate_dict(self, d: dict) -> None:
         if self.config["campaign_games"]:
-            campaign.validate_campaign(self, d)
+            campaign_checks.validate_campaign(self, d)
         else:
             validate_dict(self, d)
 
