@@ -98,6 +98,8 @@ def _drift(s, d):
     for f in ("card", "rot", "explored", "searched", "expl_by", "slow_red"):
         v = getattr(s, f)
         v[b], v[a] = v[a], -1 if f in ("card", "explored", "searched", "expl_by") else 0
+    # `labvert` is -1 on both sides and `labcells` never holds a drifting room: a special room card has no lab
+    # symbol (components.py gives every `special_rooms` card room_lab -1; the file has no field for one)
     for f in ("doors", "trapside", "sp_uses", "flat", "expl", "armed", "labvert"):
         v = getattr(s, f)
         v[b], v[a] = v[a], (-1 if f == "labvert" else 0)
