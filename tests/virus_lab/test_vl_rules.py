@@ -674,6 +674,28 @@ def test_clue_redraw_costs_two_advantages():
     assert s.clues == [nxt] and s.ph == PH_ACT
 
 
+@pytest.mark.parametrize("advantages, asked", [(2, True), (1, False)])
+def test_a_clue_redraw_is_offered_from_exactly_two_advantages(advantages, asked):
+    """"If a player is unsatisfied with the card, he may use 2 Advantages to return it to the bottom of the deck
+    and draw a new Clue card": with exactly 2 Advantages left the player is asked (keep or redraw); with 1 he
+    cannot pay, so the Clue card goes on the table at once (the seed-5 mutation sample's `>= 3` survived)."""
+    s = empty_state(1)
+    d = s.disp[0]
+    for k in range(len(d)):                       # the face-up cards of the Rooms display are the Advantages
+        d[k][1] = k < advantages
+    assert s.num_adv(0) == advantages
+    top = s.clue_deck[-1]
+    s.clue_pending = [0, 1]
+    s.rt_actor = 0
+    assert s._draw_clue() is asked
+    if asked:
+        assert s.ph == PH_CLUE and s.current_player() == 0
+        m = s.legal_action_mask()
+        assert m[A.KEEP] and m[A.REDRAW]
+    else:
+        assert s.clues == [top] and s.clue_pending == []
+
+
 def test_single_player_third_lab_card_same_colour():
     s = empty_state(1)
     g = s.g
