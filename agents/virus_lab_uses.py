@@ -3,7 +3,8 @@
 
 A count of the action kinds the plain team takes against those its masks offered (50 deals each at 1, 2 and 4
 Heroes, difficulty 1; docs/agents.md) shows what it never does: it never buys or places a Breach (so never
-explores with one), never attacks together, never walks into a second group in one turn, never takes
+explores with one), never attacks together, almost never stands against a second group in one turn, never buys
+Adrenaline, never takes
 "6 resources" for an Advantage, and its Shields only ever meet Creature counter-attacks (its paths avoid every
 trap room). Each `uses` item is one rule the team then plays:
 
@@ -12,7 +13,7 @@ trap room). Each `uses` item is one rule the team then plays:
 | `breach` | buys a Breach tile (9 resources; an Advantage for "6 resources" tops the pot up when it is short by 6 or less) while it holds none and at least `breach_bullets` bullets; places it to connect the room it stands in to a known room behind a wall when that opens a way to its target (or a shorter one by `breach_gain` rooms), or to open a wall onto an empty space when no doorway leads on; explores "by simultaneously placing a Breach" (a card that matches all but one border) when that builds the room the Clues describe or heads towards the target | "OPEN A BREACH. Spend 1 Action cube ... It can be used to connect existing rooms (a single Breach works on a double wall) or to create an opening to add a new room"; "It is possible to break this rule ONLY by simultaneously placing a Breach on a wall which is adjacent to a doorway" |
 | `shields` | walks through Lasers rooms (a Wound's Damage on entering) while it holds a Shield, and negates it; keeps `shields` Shields (the plain cap) | "For each Shield token spent from the player's stock, a player may negate 1 Damage point" |
 | `together` | in a room with other Heroes in combat, attacks together when the Heroes' summed expected Successes (-1) kill the group and one alone would not; every Hero then rolls towards the kill | "If they all still have to roll, players can attack the same target together ... these Successes are added together, then a 1 point penalty is subtracted" |
-| `adrenaline` | once the Antidote is on the map (or from turn `burst_turn` - 1 on), buys an Adrenaline token (9 resources) while it holds none; uses it in the last turns (from `burst_turn`) when the cubes in stock cannot carry the Antidote to its room (an Exit Control Room, then the Starting Room) and the +7 can, with a Wound to spare | "Use an Adrenaline token: +7 Action cubes"; "Adrenaline: 9 resources" |
+| `adrenaline` | once the Antidote is on the map (or from turn `burst_turn` - 1 on), buys an Adrenaline token (9 resources) while it holds none; uses it in the last turns (from `burst_turn`) when the cubes in stock cannot carry the Antidote to its room (an Exit Control Room, then the Starting Room) and the +7 can, with a Wound to spare | "USE AN ADRENALINE TOKEN. If used during Real Time Phase allows the Hero to immediately gains 7 Action cubes ... draw 1 Wound card and place it face-up"; "Adrenaline token: 9 resources"; a won game needs the carrier alive after that Wound (FAQ) |
 | `clear` | a group in the room next door on the way to its target, that a roll with Advantages is expected to kill, is attacked rather than walked around (several groups a turn when they line up) | the combat rules; "at least 1 Creature counter-attack must be done for each turn" (per group or per turn: `counter_attack`) |
 
 A mixin of `VirusLabHeuristic`: every method reads only the view, the mask and the static tables.
@@ -43,7 +44,8 @@ def parse_uses(text) -> frozenset:
 
 
 class RulePlay:
-    """Breaches, Shields against Lasers, attacking together, clearing a group on the way (module docstring)."""
+    """Breaches, Shields against Lasers, attacking together, clearing a group on the way, Adrenaline (module
+    docstring)."""
 
     def _uses(self, item):
         return item in self._use_set
