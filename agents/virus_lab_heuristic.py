@@ -29,7 +29,10 @@ seat runs the same plan, so a team co-operates through the table. What it knows 
   attacked on turn 1 (`hunt`) when a roll with Advantages is expected to kill it.
 - Traps are placed unconnected to the Heroes' rooms; display cards given up are plain rooms of the most
   plentiful shape (lab cards kept); Hearts, Shields, bullets and Books are bought at the turn end.
-Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave" and "frugal". The agent keeps
+- The rules this plain team leaves unused (Breaches, Shields against Lasers, attacking together, a group
+  cleared on the way, Adrenaline for the last dash) are played with `uses` (`heuristic?uses=all` = the variant
+  "tactician"; agents/virus_lab_uses.py); the default `uses=""` plays exactly as before.
+Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave", "frugal", "tactician". The agent keeps
 no memory between decisions (everything is read from the view), so it can also label states it did not reach
 (imitation learning with DAgger, agents/imitation.py).
 
@@ -54,6 +57,7 @@ from virus_envs.agents import virus_lab_scenario as SCN
 from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
 from virus_envs.agents.virus_lab_spy import SpyPlay
 from virus_envs.agents.virus_lab_team import TeamPlay
+from virus_envs.agents.virus_lab_uses import RulePlay, parse_uses
 
 P_ACT, P_ROLL, P_RESULT, P_SPEND, P_SHIELD, P_GAIN, P_BUY, P_CLUE = (PHASES[x] for x in (
     PH_ACT, PH_ROLL, PH_RESULT, PH_SPEND, PH_SHIELD, PH_GAIN, PH_BUY, PH_CLUE))
@@ -65,7 +69,7 @@ P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_REST
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
+class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, RulePlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -105,6 +109,10 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         "bullets": 16, "hearts": 2, "shields": 2, "books": 1,
         # Skill cards (skills on): the most Action cubes bid on one card in the auction
         "skill_bid": 2,
+        # the rules the plain team leaves unused (agents/virus_lab_uses.py): "" none, "all", or items joined by "+"
+        # (breach, shields, together, clear, adrenaline); a Breach is bought with at least `breach_bullets` bullets held and
+        # placed between known rooms when it shortens the way by `breach_gain` rooms or more
+        "uses": "", "breach_bullets": 6, "breach_gain": 3,
         # the Boss side (boss_players, agents/virus_lab_boss.py): add minions when a Hero is within `boss_near`
         # rooms of the Boss (as the crow flies) and the Boss keeps `boss_add_hp` Hit points after the Damage; the
         # Boss's own group stops `boss_keep` rooms short of the Heroes (0: it walks into them)
@@ -115,7 +123,8 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
     # Skill powers, most wanted first (skills on): survive and win combats, then tempo, then starting items
     SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
                   "turn_resources", "discount", "start_bullets", "search_cubes", "start_tile")
-    VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3}}
+    VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3},
+                "tactician": {"uses": "all"}}
 
     def __init__(self, game, seed=None, variant=None, **params):
         super().__init__(game, seed=seed, variant=variant, **params)
@@ -123,6 +132,8 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         comp = game.comp
         self.card_id = {name: i for i, name in enumerate(comp.room_name)}
         self.geo = game.geo
+        self._use_set = parse_uses(self.params["uses"])
+        self._shield_now = False
 
     # ------------------------------------------------------------------------------------------
     def act(self, decision) -> int:
@@ -130,6 +141,7 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         ph = decision.phase
         v = decision.view
         p = decision.seat
+        self._shield_now = self._shielded(v, p) if self._use_set and "heroes" in v else False
         if self._is_boss_seat(v, p):         # Play as Boss: the Boss side (agents/virus_lab_boss.py)
             a = self._boss_act(v, p, m)
         elif ph == P_ACT:
@@ -225,7 +237,7 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
     def _paths(self, v, src, avoid=True, goal=-1):
         """BFS over the rooms a Hero can walk (rooms with Creatures or hurting traps avoided unless `avoid` is
         False, except the goal): distance and first side (`virus_lab_plan.Table.paths`)."""
-        return Table(self.g, v).paths(src, avoid=avoid, goal=goal)
+        return Table(self.g, v).paths(src, avoid=avoid, goal=goal, shielded=self._shield_now)
 
     def _manhattan(self, a, b):
         ra, ca = divmod(a, self.geo.cols)
@@ -311,7 +323,11 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
                 return a
         # a Boss next door that a roll (with Advantages) is expected to kill: go and kill it before it grows a
         # group; a Boss close by otherwise: get away first (it moves 2-3 rooms and hits for 2-3)
-        a = self._hunt(v, p, m)
+        a = self._dash(v, p, m, target)
+        if a is None:
+            a = self._hunt(v, p, m)
+        if a is None:
+            a = self._clear(v, p, m, target)
         if a is not None:
             return a
         if self._boss_distance(v, pos) <= self.params["boss_reach"]:
@@ -598,8 +614,11 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         card that opens towards the target (ties broken by cell and side, so the choice is stable)."""
         me = v["heroes"][p]
         pos = me["pos"]
+        a = self._breach_toward(v, p, m, target)
+        if a is not None:
+            return a
         t = Table(self.g, v)
-        dist, first = t.paths(pos, goal=target)
+        dist, first = t.paths(pos, goal=target, shielded=self._shield_now)
         if target in dist and target != pos:
             d = first[target]
             return A.MOVE + d if m[A.MOVE + d] else None
@@ -609,13 +628,13 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         geo = self.geo
         best = None
         for a_, d, y in t.frontier(dist):
-            if not placements(self.g, t, cards, y):
+            if not placements(self.g, t, cards, y, breach=self._breach_placements(v, p)):
                 continue
             k = (dist[a_] + 1 + self._manhattan(y, target), dist[a_], y, d)
             if best is None or k < best[3:]:
                 best = (a_, d, y) + k
         if best is None:
-            return None
+            return self._breach_open(v, p, m, target)
         a_, d, y = best[:3]
         if a_ != pos:
             s_ = first[a_]
@@ -623,17 +642,7 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         ty, tx = divmod(target, geo.cols)
         yy, yx = divmod(y, geo.cols)
         want = {0 if ty < yy else 2 if ty > yy else -1, 3 if tx < yx else 1 if tx > yx else -1} - {-1}
-        lab = self.g.comp.room_lab
-        choice, ck = None, None
-        for k, r, c, mk in placements(self.g, t, cards, y):
-            a = explore_id(d, k, r)
-            if not m[a]:
-                continue
-            toward = sum(1 for w in want if (mk >> w) & 1)
-            kk = (-toward, lab[c] >= 0, -bin(mk).count("1"))
-            if ck is None or kk < ck:
-                choice, ck = a, kk
-        return choice
+        return self._toward_explore(v, p, m, t, y, d, want, target)
 
     def _explore_any(self, v, p, m):
         lab_cards = self.g.comp.room_lab
@@ -704,8 +713,8 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
         t = Table(self.g, v)
         if t.candidates(clues):
             return None
-        dist, _ = t.paths(v["heroes"][p]["pos"])
-        plans = engineer(self.g, t, clues, v["heroes"][p], dist)
+        dist, _ = t.paths(v["heroes"][p]["pos"], shielded=self._shield_now)
+        plans = engineer(self.g, t, clues, v["heroes"][p], dist, breach=self._breach_placements(v, p))
         return plans[0] if plans else None
 
     def _clue(self, v, p, m):
@@ -778,6 +787,9 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
 
         def flee():
             return A.MOVE + min(safe, key=lambda d: self._manhattan(self.geo.NB[here["cell"]][d], tgt))
+        a = self._together(v, p, m, here)
+        if a is not None:
+            return a
         if can_roll and expect >= self.params["fight_margin"] * kill:
             return A.ATTACK
         flight = (0 if me["flee_free"] else 1) + max(0, undodged - shields)
@@ -802,6 +814,8 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
     def _goal(self, v, p, here, cubes, bullets):
         """The Successes this roll aims at: every kill when expected (with Advantages), else Dodging the group."""
         kill = self._kill_cost(v, here)
+        if self._together_goal(v, p, here) is not None:
+            return kill
         if self._expect(cubes, min(bullets, self.params["roll_bullets"]), self._advantages(v, p)) \
                 >= self.params["fight_margin"] * kill:
             return kill
@@ -903,6 +917,9 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
                 for c in range(4):
                     if m[cash_id(s_, c, k)]:
                         return cash_id(s_, c, k)
+        a = self._gain_uses(v, p, m)
+        if a is not None:
+            return a
         # refresh the display to draw Research Lab cards: discard plain rooms of one shape (labs are kept)
         comp = self.g.comp
         disp = v["heroes"][p]["display"]
@@ -920,6 +937,8 @@ class VirusLabHeuristic(BossPlay, SpyPlay, TeamPlay, ParamAgent):
 
     def _buy(self, v, p, m):
         a = SCN.buy(v, p, m)
+        if a is None:
+            a = self._buy_uses(v, p, m)
         if a is not None:
             return a
         tok = v["heroes"][p]["tokens"]

@@ -9,7 +9,7 @@ knows which clue cards are on the table can build the room they describe.
 """
 from __future__ import annotations
 
-from virus_envs.virus_lab.board import DOOR_CLOSED, OPP, fits
+from virus_envs.virus_lab.board import DOOR_CLOSED, OPP, fits, mismatches
 from virus_envs.virus_lab.components import TR_GAS, TR_LASERS
 from virus_envs.virus_lab.creatures import NK
 from virus_envs.virus_lab.flow import EXIT_CARD, SCEN_CARD, START_CARD
@@ -72,6 +72,9 @@ class Table:
     def fits(self, cell, mask):
         return fits(self.g.geo, self.card, self.doors, self.breach, cell, mask)
 
+    def mismatches(self, cell, mask):
+        return mismatches(self.g.geo, self.card, self.doors, self.breach, cell, mask)
+
     # -- moving around -------------------------------------------------------------------------
     def step(self, a, d):
         """The room next to `a` on side d if a Hero can walk there (connected, no closed Door, no Barrier), else -1."""
@@ -86,15 +89,18 @@ class Table:
             return y
         return -1
 
-    def hurts(self, cell):
-        """A Lasers or Gas trap room: a Wound on entering."""
-        return bool(self.trapside[cell]) and self.g.comp.room_trap[self.card[cell]] in (TR_LASERS, TR_GAS)
+    def hurts(self, cell, shielded=False):
+        """A Lasers or Gas trap room: a Wound on entering (`shielded`: Gas only, a Shield negates the Lasers'
+        Damage point)."""
+        kinds = (TR_GAS,) if shielded else (TR_LASERS, TR_GAS)
+        return bool(self.trapside[cell]) and self.g.comp.room_trap[self.card[cell]] in kinds
 
     def has_creatures(self, cell):
         return any(self.cre[cell * NK:(cell + 1) * NK])
 
-    def paths(self, src, avoid=True, goal=-1):
-        """BFS distances and first steps from `src` (rooms with Creatures avoided unless `goal`)."""
+    def paths(self, src, avoid=True, goal=-1, shielded=False):
+        """BFS distances and first steps from `src` (rooms with Creatures or hurting traps avoided unless `goal`;
+        `shielded`: a Lasers room is not avoided)."""
         dist, first = {src: 0}, {src: -1}
         frontier = [src]
         while frontier:
@@ -104,7 +110,7 @@ class Table:
                     y = self.step(a, d)
                     if y < 0 or y in dist:
                         continue
-                    if avoid and y != goal and (self.has_creatures(y) or self.hurts(y)):
+                    if avoid and y != goal and (self.has_creatures(y) or self.hurts(y, shielded)):
                         continue
                     dist[y] = dist[a] + 1
                     first[y] = d if first[a] < 0 else first[a]
@@ -144,8 +150,9 @@ def display_cards(game, hero):
     return out
 
 
-def placements(game, table, cards, cell):
-    """(slot, rotation, card, mask) of every distinct placement of `cards` on empty `cell` that fits."""
+def placements(game, table, cards, cell, breach=False):
+    """(slot, rotation, card, mask) of every distinct placement of `cards` on empty `cell` that fits (`breach`:
+    or breaks the match on one border, "by simultaneously placing a Breach")."""
     out = []
     for k, c in cards:
         seen = set()
@@ -154,7 +161,7 @@ def placements(game, table, cards, cell):
             if mk in seen:
                 continue
             seen.add(mk)
-            if table.fits(cell, mk):
+            if table.fits(cell, mk) or (breach and len(table.mismatches(cell, mk)) == 1):
                 out.append((k, r, c, mk))
     return out
 
@@ -173,13 +180,14 @@ def antidote_after(game, table, clues, cell, card, mask):
     return [c for c in sorted(check) if 0 <= t2.card[c] < nr and all(clue_holds(t2, q, c) for q in clues)]
 
 
-def engineer(game, table, clues, hero, dist):
-    """Placements that would make the clues single out exactly one room: [(path length, room, side, slot, rot, target)]."""
+def engineer(game, table, clues, hero, dist, breach=False):
+    """Placements that would make the clues single out exactly one room: [(path length, room, side, slot, rot, target)]
+    (`breach`: a placement may break the match on one border with a Breach, the side it is entered from too)."""
     cards = display_cards(game, hero)
     out = []
     for a, d, y in table.frontier(dist):
-        for k, r, c, mk in placements(game, table, cards, y):
-            if not (mk >> OPP[d]) & 1 and not table.breach[game.geo.EDGE[a][d]]:
+        for k, r, c, mk in placements(game, table, cards, y, breach=breach):
+            if not (mk >> OPP[d]) & 1 and not table.breach[game.geo.EDGE[a][d]] and not breach:
                 continue
             hit = antidote_after(game, table, clues, y, c, mk)
             if len(hit) == 1:

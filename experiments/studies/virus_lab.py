@@ -89,6 +89,9 @@ class StudyConfig:
     workers: Annotated[int, Field(ge=1)] = 1
     out: str = "runs/study-virus-lab"
     docs: str = "docs/studies"
+    tables: str = ""
+    """a second run's tag: its tables go between their own markers on the page (`markers(tag)`) and its results
+    to virus_lab_<tag>.json / .png, so the first run's stay ('' = the first run's)"""
 
 
 def configurations(cfg: StudyConfig) -> dict:
@@ -326,6 +329,13 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None) -> dict:
 
 
 # -- the docs page -------------------------------------------------------------------------------------------
+def markers(tag: str = "") -> tuple[str, str]:
+    """The page's markers around the generated tables of the run tagged `tag` ('' = the first run's)."""
+    if not tag:
+        return TABLES_START, TABLES_END
+    return (TABLES_START.replace("tables:", f"tables {tag}:"), TABLES_END.replace("tables:", f"tables {tag}:"))
+
+
 def tables_markdown(res: dict) -> str:
     from virus_envs.experiments.studies.design import fmt
 
@@ -449,11 +459,13 @@ def cmd(args, echo=print) -> dict:
         docs = Path(cfg.docs)
         page = docs / f"{NAME}.md"
         text = page.read_text() if page.is_file() else ""
-        if TABLES_START not in text or TABLES_END not in text:
-            raise ValueError(f"{page}: the markers of the generated tables are missing ({TABLES_START})")
-        head, rest = text.split(TABLES_START, 1)
-        page.write_text(head + TABLES_START + "\n" + tables_markdown(res) + "\n" + TABLES_END + rest.split(TABLES_END, 1)[1])
+        start, end = markers(cfg.tables)
+        if start not in text or end not in text:
+            raise ValueError(f"{page}: the markers of the generated tables are missing ({start})")
+        head, rest = text.split(start, 1)
+        page.write_text(head + start + "\n" + tables_markdown(res) + "\n" + end + rest.split(end, 1)[1])
         echo(f"tables written to {page}")
-        (docs / f"{NAME}.json").write_text(json.dumps(res, indent=1))
-        echo(f"figure {plot(res, str(docs / f'{NAME}.png'))}")
+        stem = f"{NAME}_{cfg.tables}" if cfg.tables else NAME
+        (docs / f"{stem}.json").write_text(json.dumps(res, indent=1))
+        echo(f"figure {plot(res, str(docs / f'{stem}.png'))}")
     return res

@@ -78,3 +78,24 @@ def test_a_tiny_run_through_the_command_line(tmp_path):
     assert "| D: d | h1d1-h1d3 (win) |" in page and (docs / "virus_lab.png").is_file()
     assert np.isfinite(res["rates"]["h1d3"]["progress"])
     assert all(0 <= e["changed"] <= e["deals"] == 4 for e in res["sweep"])   # 2 seeds x 2 deals paired with base
+
+
+def test_a_tagged_second_run_keeps_the_first_runs_tables(tmp_path):
+    """`tables: <tag>` (a second run, e.g. with another team): its tables go between its own markers and its
+    results to virus_lab_<tag>.json / .png; the first run's tables and files are left as they were."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("seeds: [1]\nagent: 'heuristic:tactician'\ntables: two\ngrid: {heroes: [1], difficulty: [1], games: 2}\n"
+                   "sweep: {heroes: 1, difficulty: 1, games: 2, variants: ["
+                   "{id: bf, statement: b, config: {breach_explore_cube: false}}]}\n"
+                   "hypotheses:\n  - {id: S10, statement: s, contrast: bf-base}\n")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    start, end = vl.markers("two")
+    assert start != vl.TABLES_START and "two" in start and vl.markers("") == (vl.TABLES_START, vl.TABLES_END)
+    (docs / "virus_lab.md").write_text(f"# x\n{vl.TABLES_START}\nOLD\n{vl.TABLES_END}\n{start}\n{end}\n")
+    assert main(["study", "virus-lab", "--config", str(cfg), "--out", str(tmp_path / "o"), "--docs", str(docs)]) in (0, None)
+    page = (docs / "virus_lab.md").read_text()
+    assert f"{vl.TABLES_START}\nOLD\n{vl.TABLES_END}" in page
+    assert "Team `heuristic:tactician`" in page.split(start)[1] and "| S10: s | bf-base (win) |" in page
+    assert (docs / "virus_lab_two.json").is_file() and (docs / "virus_lab_two.png").is_file()
+    assert not (docs / "virus_lab.json").exists()
