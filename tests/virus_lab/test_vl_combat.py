@@ -272,6 +272,22 @@ def test_roll_probability_parameter():
     assert abs(s.rollres[0] / 2000 - 0.3) < 0.05 and abs(s.rollres[2] / 2000 - 0.3) < 0.05
 
 
+def test_every_token_kind_in_a_roll_lands_positive_with_p_positive():
+    """"As all tokens, they can also spent directly in a combat roll to improve results": a token added to the roll
+    is rolled like a cube or a bullet, each landing positive with `p_positive`. 2,000 tokens of each of the six
+    kinds at p_positive 0.3: each kind's positive share is 0.3 within 5 points (a binomial sd of about 1), and
+    positives plus negatives are the tokens rolled (the seed-5 mutation sample's `_throw` 25, every token
+    negative, survived the probability test that rolled only cubes and bullets)."""
+    g = VirusLabGame(num_players=1, p_positive=0.3)
+    s = g.new_initial_state(seed=0)
+    s.roll = [0, 0] + [2000] * 6
+    s._throw()
+    for t in range(6):
+        pos, neg = s.rollres[4 + t], s.rollres[10 + t]
+        assert pos + neg == 2000, t
+        assert abs(pos / 2000 - 0.3) < 0.05, (t, pos)
+
+
 
 
 # ------------------------------------------------------------------------ issue 12: counter-attacks, Adrenaline, Shields
