@@ -711,6 +711,32 @@ def test_single_player_third_lab_card_same_colour():
     assert s.clue_pending[:2] == [0, 1], "1 additional Clue card"
 
 
+def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
+    """Assumption 17: with the Wound deck and its discards exhausted a Hero draws a blank wound (no card). A Hero
+    who dies holding only blank wounds face down is not infected ("infected Heroes" are those with an infection
+    symbol among their wounds), whatever the card file says of the other cards: here the Morbo card, the last
+    entry of the Wound table, carries the infection symbol (`special_contents.morbo.infection`, a user's file).
+    The seed-5 mutation sample's `_die` 19 (`w[1] >= 0` for `w[0] >= 0`) read the blank wound as that last card."""
+    import os
+    import shutil
+    from virus_envs.virus_lab.components import DATA_DIR
+    for fn in os.listdir(DATA_DIR):
+        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
+    text = (tmp_path / "wounds.yaml").read_text()
+    assert "morbo: {id: MORBO, infection: false}" in text
+    (tmp_path / "wounds.yaml").write_text(text.replace("morbo: {id: MORBO, infection: false}",
+                                                       "morbo: {id: MORBO, infection: true}"))
+    s = empty_state(2, data_dir=str(tmp_path))
+    assert s.g.comp.wound_infection[-1], "the patched file: the Wound table's last entry is infected"
+    s.wound_deck, s.wound_discard, s.wound_known = [], [], []
+    for _ in range(s.hp_of(0)):
+        s._wound(0, True)
+    assert not s.alive[0] and all(w[0] == -1 and w[1] for w in s.wounds[0])
+    assert not s.infected_dead[0]
+    s.wounds[1] = [[-1, True, False]]             # a living Hero holding a blank wound, read at the end
+    assert not s._infected(0) and not s._infected(1)
+
+
 def test_all_heroes_dead_ends_the_game():
     s = empty_state(2)
     for p in (0, 1):
