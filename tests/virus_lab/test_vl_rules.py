@@ -737,6 +737,29 @@ def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
     assert not s._infected(0) and not s._infected(1)
 
 
+def test_the_first_wound_card_of_the_file_infects_like_any_other(tmp_path):
+    """"Wound cards are checked at game end or when the player dies: If a card shows the infection symbol, the player
+    is infected." Every card of the Wound table counts, the first (id 0) too: with a card file whose first card
+    (W01) shows the symbol, a Hero who dies holding it face down is infected. The seed-5 mutation sample's `_die` 21
+    (`w[0] >= 1`: card 0 skipped) survived, since the built-in W01 has no symbol."""
+    import os
+    import shutil
+    from virus_envs.virus_lab.components import DATA_DIR
+    for fn in os.listdir(DATA_DIR):
+        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
+    text = (tmp_path / "wounds.yaml").read_text()
+    old = "{id: W01, infection: false, heart_back: false}"
+    assert old in text
+    (tmp_path / "wounds.yaml").write_text(text.replace(old, "{id: W01, infection: true, heart_back: false}"))
+    s = empty_state(2, data_dir=str(tmp_path))
+    plain = [c for c in range(1, 25) if not s.g.comp.wound_infection[c]]
+    s.wound_deck = [c for c in s.wound_deck if c != 0 and c not in plain[:s.hp_of(0) - 1]] + plain[:s.hp_of(0) - 1] + [0]
+    for _ in range(s.hp_of(0)):
+        s._wound(0, True)
+    assert not s.alive[0] and sorted(w[0] for w in s.wounds[0]) == sorted([0] + plain[:s.hp_of(0) - 1])
+    assert s.infected_dead[0] and s._infected(0)
+
+
 def test_all_heroes_dead_ends_the_game():
     s = empty_state(2)
     for p in (0, 1):
