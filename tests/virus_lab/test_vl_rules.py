@@ -629,6 +629,25 @@ def test_major_advantage_effects_and_earlier_end():
     assert s.retired[0] and s.pos[0] == -1 and s.is_terminal(), "2 Major Advantages: the game ends after turn 7"
 
 
+def test_a_second_major_advantage_needs_no_new_card():
+    """"he must draw a Major Advantage card (value 1) and place it under his player board ... Value 2 can be used
+    for 2 Major Advantages spent": a player's second Major Advantage turns his card to value 2, so it needs no card
+    from the supply; his first (and third) does. The supply's 8 cards (data/supply.yaml) all taken: seat 0, with 1
+    Major Advantage (one card, value 1), may still take a second; seat 1, with 2 (one card, value 2), may not take
+    a third. (The seed-5 mutation sample's `_major_ok` 12, a new card always needed, survived.)"""
+    s = empty_state(4, auto_display_choices=True)
+    assert s.g.comp.major_cards == 8
+    s.majors = [1, 2, 6, 6]                       # cards held: 1 + 1 + 3 + 3 = 8, the whole supply
+    s.turn = 1
+    assert s._major_ok(0) and not s._major_ok(1)
+    s.disp[0][0][1] = False                       # a face-down card to restore: the Real Time Major Advantage
+    s._mask = None
+    assert s.current_player() == 0 and s.legal_action_mask()[A.MAJOR_CARDS]
+    s.majors = [2, 2, 6, 6]                       # 1 + 1 + 3 + 3 = 8 again, seat 0 now at value 2
+    s._mask = None
+    assert not s.legal_action_mask()[A.MAJOR_CARDS]
+
+
 # --------------------------------------------------------------------------------- more rules
 @pytest.mark.parametrize("effect", [2, 3, 4, 5])
 def test_event_effects(effect):
