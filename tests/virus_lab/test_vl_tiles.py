@@ -35,6 +35,27 @@ def test_barrier_tiles_in_order_and_removal():
     assert s.barrier[e] == 0 and s.bar_pool == [4, 4, 4, 4]
 
 
+def test_tiles_on_the_border_toward_the_tables_first_space():
+    """The tile actions ("a 2 bar barrier requires 3 tiles", a Door on a doorway, "Breaches must be placed over a wall
+    on the border of the room card") are offered on every border with a space beyond it, the table's first space
+    (row 0, column 0; cell 0) included: a room at row 0, column 1 with doorways W and E offers the same tiles on
+    both; its N border is the table's edge, where nothing is offered. (The seed-5 mutation sample's `_mask_tiles` 5,
+    `y <= 0`: cell 0 taken for off the table, survived.)"""
+    s = empty_state(1)
+    ns = find_card(s.g, doors=5, lab=False)        # doorways N and S, turned a quarter: W and E
+    c = put(s, 0, 1, ns, rot=1)
+    assert s.doors[c] == 10
+    assert s.g.geo.NB[c][3] == 0 and s.g.geo.NB[c][0] == -1
+    at(s, 0, c)
+    give_tiles(s, 0, bars=(1, 0, 0, 0), doors=1, breaches=1)
+    m = s.legal_action_mask()
+    for d in (1, 3):                               # E, and W toward cell 0
+        assert m[A.BARRIER + 4 * d] and m[A.DOOR_OPEN + d] and m[A.DOOR_CLOSED + d], d
+    assert m[A.BREACH + 2] and not m[A.BREACH + 0], "a wall to the S; the N border is the table's edge"
+    s.apply_action(A.DOOR_CLOSED + 3)
+    assert s.legal_action_mask()[A.TOGGLE + 3], "the Door toward cell 0 can be opened again"
+
+
 def test_barrier_not_on_wall_door_or_breach():
     s = empty_state(1)
     ns = find_card(s.g, doors=5, lab=False)        # doorways N and S
