@@ -9,6 +9,18 @@ every seat rotation, so both sit in every seat on the same cards), with its 95% 
 the number of such seat-games. In two-player games the two cells of a pair add up to 1 but for shared
 wins and truncations. Unlike the "head to head" of `report.md` (who finished ahead, score breaking
 ties), this is the win rate the docs' tables use. The records are read, nothing is replayed.
+
+With more than two players a tournament seats every agent of a small field at one table, so its pairwise cells
+say little. `one-vs-rest` plays the matrix instead, one `virus-arena eval` per ordered pair:
+
+    python -m virus_envs.experiments.crossplay one-vs-rest --game virus_co_v0 --players 4 --agents A,B,C \
+        --games 200 --seed S [--games-with "ismcts?iters=20=40"] --json docs/results/x.json
+
+A cell is the **row** agent in one seat against the **column** agent in every other seat, the row agent in each
+seat of every deal in turn (duplicate seating, `arena.head_to_head`, the same deals in every cell: the games of
+`virus-arena eval --agent ROW --opponent COL --games N --seed S`); its win rate, 95% Wilson interval, seats and CPU
+seconds. `--games-with SPEC=N` plays N games in the cells where SPEC sits (a slow search agent); the JSON is written
+after every cell and a cut run resumes from it.
 """
 from __future__ import annotations
 
@@ -18,7 +30,7 @@ import sys
 
 from virus_envs.experiments.arena import wilson, win_shares
 
-__all__ = ["crossplay", "markdown"]
+__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity"]
 
 
 def crossplay(records) -> dict:
@@ -52,7 +64,139 @@ def markdown(cells: dict, order: list[str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cell_games(row: str, col: str, games: int, games_with: dict) -> int:
+    """The games of the cell (row, col): the fewest that `games_with` sets for either of them, else `games`."""
+    own = [games_with[a] for a in (row, col) if a in games_with]
+    return min(own) if own else games
+
+
+def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict | None = None, out=None,
+                echo=print) -> dict:
+    """Every ordered pair of specs: the row agent in one seat, the column agent in the others, seats rotated on the
+    same deals; {"cells": [...]} (also written to `out` after every cell; its cells of the same games and seed are
+    kept, so a cut run resumes)."""
+    import os
+    import time
+
+    from virus_envs.experiments.arena import head_to_head
+
+    n = game.num_players
+    games_with = dict(games_with or {})
+    if len(set(specs)) != len(specs) or len(specs) < 2:
+        raise ValueError(f"--agents: need at least two different agent specs, got {specs}")
+    for spec in games_with:
+        if spec not in specs:
+            raise ValueError(f"--games-with: {spec!r} is not one of --agents")
+    for k, v in [("--games", games)] + [(f"--games-with {s}", g) for s, g in games_with.items()]:
+        if v < n or v % n:
+            raise ValueError(f"{k}: {v} games is not a positive multiple of {n} players (each deal seats the row "
+                             f"agent in every seat)")
+    data = {"game": game.env_id, "players": n, "seed": seed, "agents": list(specs), "games": games,
+            "games_with": games_with, "cells": []}
+    done = {}
+    if out and os.path.exists(out):
+        with open(out) as f:
+            old = json.load(f)
+        done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed
+                and old.get("game") == game.env_id and old.get("players") == n}
+    for row in specs:
+        for col in specs:
+            if row == col:
+                continue
+            k = cell_games(row, col, games, games_with)
+            cell = done.get((row, col))
+            if not cell or cell["games"] != k:
+                t0, c0 = time.time(), time.process_time()
+                res = head_to_head(game, row, col, k, seed=seed)
+                lo, hi = res.interval()
+                cell = {"row": row, "col": col, "games": res.games, "wins": res.wins, "win_rate": res.rate,
+                        "ci95": [lo, hi], "baseline": 1.0 / n, "seed": seed,
+                        "by_seat": {str(s): {"games": g, "wins": w} for s, (g, w) in sorted(res.by_seat.items())},
+                        "seconds": round(time.time() - t0, 1), "cpu_seconds": round(time.process_time() - c0, 1),
+                        "command": f"virus-arena eval --game {game.env_id} --players {n} --agent \"{row}\" "
+                                   f"--opponent \"{col}\" --games {k} --seed {seed}"}
+                echo(f"{row} vs 3 x {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] "
+                     f"({cell['cpu_seconds']} s CPU)" if n == 4 else
+                     f"{row} vs {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]")
+            data["cells"].append(cell)
+            if out:
+                with open(out, "w") as f:
+                    json.dump(data, f, indent=1)
+    return data
+
+
+def one_vs_rest_markdown(data: dict) -> str:
+    """The one-vs-rest matrix: 'wins/games = rate [lo, hi]' per cell, rows and columns in the order of the agents."""
+    cells = {(c["row"], c["col"]): c for c in data["cells"]}
+    names = data["agents"]
+    lines = ["| row (one seat) vs column (the other seats) | " + " | ".join(f"`{b}`" for b in names) + " |",
+             "|---|" + "---|" * len(names)]
+    for a in names:
+        row = []
+        for b in names:
+            c = cells.get((a, b))
+            row.append("—" if a == b else "n/a" if c is None else
+                       f"{c['wins']:g}/{c['games']} = {c['win_rate']:.2f} [{c['ci95'][0]:.2f}, {c['ci95'][1]:.2f}]")
+        lines.append(f"| `{a}` | " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
+    """The cells of one row against 1/N: a two-sided exact binomial test of each (shared wins rounded to whole
+    games), Holm's correction over the row's cells; [{col, win_rate, p, holm_reject, above}]."""
+    from scipy.stats import binomtest
+
+    from virus_envs.experiments.studies.design import holm
+
+    cells = [c for c in data["cells"] if c["row"] == row]
+    ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
+    return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
+             "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+
+
+def _games_with(items: list[str]) -> dict:
+    out = {}
+    for item in items:
+        spec, _, k = item.rpartition("=")
+        if not spec or not k.isdigit():
+            raise ValueError(f"--games-with: {item!r} is not SPEC=N")
+        out[spec] = int(k)
+    return out
+
+
+def _one_vs_rest_main(argv) -> int:
+    import virus_envs
+
+    ap = argparse.ArgumentParser(prog="python -m virus_envs.experiments.crossplay one-vs-rest",
+                                 description="cross-play matrix of one agent against copies of another, every "
+                                             "ordered pair, duplicate seating")
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--agents", required=True, help="comma-separated agent specs")
+    ap.add_argument("--games", type=int, required=True, help="games per cell")
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--games-with", action="append", default=[], metavar="SPEC=N",
+                    help="N games in the cells where SPEC sits (repeatable)")
+    ap.add_argument("--json", default=None, help="write (and resume from) this file")
+    args = ap.parse_args(argv)
+    try:
+        game = virus_envs.game(args.game, args.players)
+        specs = [a.strip() for a in args.agents.split(",") if a.strip()]
+        from virus_envs import agents
+        for spec in specs:                      # a bad spec is named before any game is played
+            agents.make(spec, game)
+        data = one_vs_rest(game, specs, args.games, args.seed, _games_with(args.games_with), out=args.json,
+                           echo=lambda m: print(m, file=sys.stderr))
+    except (ValueError, OSError) as e:
+        raise SystemExit(f"crossplay one-vs-rest: {e}") from None
+    sys.stdout.write(one_vs_rest_markdown(data))
+    return 0
+
+
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["one-vs-rest"]:
+        return _one_vs_rest_main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m virus_envs.experiments.crossplay",
                                  description="cross-play matrix (win share, 95% Wilson interval, seat-games) of a "
                                              "tournament's games.jsonl")

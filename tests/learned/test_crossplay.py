@@ -31,3 +31,60 @@ def test_cells_by_hand(tmp_path, capsys):
     assert capsys.readouterr().out == table
     with pytest.raises(SystemExit, match="crossplay: .*none.jsonl"):
         main([str(tmp_path / "none.jsonl")])
+
+
+def test_one_vs_rest_cells_are_the_eval_games_and_a_cut_run_resumes(tmp_path, capsys):
+    """More than two players: each cell is `virus-arena eval --agent ROW --opponent COL` (head_to_head), the row
+    agent in every seat of each deal; --games-with gives a slow agent's cells fewer games; the JSON resumes."""
+    import virus_envs
+    from virus_envs.experiments.arena import head_to_head
+    from virus_envs.experiments.crossplay import one_vs_rest, one_vs_rest_markdown
+
+    game = virus_envs.game("virus_co_v0", 4)
+    specs = ["random", "heuristic", "heuristic:bold"]
+    out = tmp_path / "m.json"
+    said = []
+    data = one_vs_rest(game, specs, 8, 11, {"heuristic:bold": 4}, out=str(out), echo=said.append)
+    cells = {(c["row"], c["col"]): c for c in data["cells"]}
+    assert len(cells) == 6 and len(said) == 6
+    assert cells[("random", "heuristic")]["games"] == 8 and cells[("heuristic:bold", "random")]["games"] == 4
+    for (a, b), c in cells.items():
+        res = head_to_head(game, a, b, c["games"], seed=11)
+        assert (c["wins"], c["games"]) == (res.wins, res.games)
+        assert {int(s): (v["games"], v["wins"]) for s, v in c["by_seat"].items()} == res.by_seat
+        assert all(v["games"] == c["games"] // 4 for v in c["by_seat"].values())     # every seat, every deal
+    again = []
+    assert one_vs_rest(game, specs, 8, 11, {"heuristic:bold": 4}, out=str(out), echo=again.append) == data
+    assert again == []                                                               # nothing replayed
+    table = one_vs_rest_markdown(data)
+    c = cells[("heuristic", "random")]
+    assert f"| `heuristic` | {c['wins']:g}/8 = {c['win_rate']:.2f} [" in table and "| `random` | — |" in table
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "6"], "--games: 6 games is not a positive multiple of 4 players"),
+    (["--games", "8", "--games-with", "ismcts=4"], "--games-with: 'ismcts' is not one of --agents"),
+    (["--games", "8", "--games-with", "random"], "--games-with: 'random' is not SPEC=N"),
+    (["--games", "8", "--agents", "random,nobody"], "nobody"),
+])
+def test_one_vs_rest_errors_are_one_line(args, message):
+    base = ["one-vs-rest", "--game", "virus_co_v0", "--players", "4", "--seed", "1", "--agents", "random,heuristic"]
+    with pytest.raises(SystemExit, match="crossplay one-vs-rest: .*" + message.replace("?", r"\?")):
+        main(base + args)
+
+
+def test_against_parity_is_a_binomial_test_per_cell_with_holm():
+    from scipy.stats import binomtest
+
+    from virus_envs.experiments.crossplay import against_parity
+
+    cells = [{"row": "a", "col": c, "wins": w, "games": 100, "win_rate": w / 100, "baseline": 0.25}
+             for c, w in (("b", 40), ("c", 33), ("d", 25.5))] + [{"row": "b", "col": "a", "wins": 0, "games": 100,
+                                                                   "win_rate": 0.0, "baseline": 0.25}]
+    res = against_parity({"cells": cells}, "a")
+    assert [r["col"] for r in res] == ["b", "c", "d"]
+    p = [binomtest(k, 100, 0.25).pvalue for k in (40, 33, 26)]
+    assert [r["p"] for r in res] == p
+    # Holm at 0.05 over three: the smallest p (40/100, p ~ 0.001) against 0.05/3, then 33/100 (p ~ 0.07) against 0.025
+    assert p[0] < 0.05 / 3 and p[1] > 0.025
+    assert [r["holm_reject"] for r in res] == [True, False, False] and all(r["above"] for r in res)

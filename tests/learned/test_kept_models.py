@@ -50,14 +50,28 @@ def test_the_previous_model_is_a_default_test_opponent(zoo):
     assert specs == ["random", "heuristic", "heuristic:bold", "heuristic:cautious", "ppo:builtin", "ppo:builtin_prev"]
 
 
-def test_the_retrained_virus_co_model_carries_its_split_and_the_kept_one_predates_it():
-    """Issue 17: "New shipped models carry their validation/test split in `virus_meta`"."""
+def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_validation_choice():
+    """Issue 17: "New shipped models carry their validation/test split in `virus_meta`". The retrained model (seed 2,
+    the median of three) was shipped, then lost the choice on the validation deals to the model it had replaced
+    (docs/results/virus_co_choice.json): it is kept as ppo_prev.zip, and the earlier model is ppo.zip again."""
+    import json
+
     from virus_envs.agents.ppo import model_meta
 
-    split = model_meta(str(MODELS / "virus_co_v0" / "ppo.zip"))["split"]
+    kept = model_meta(str(MODELS / "virus_co_v0" / "ppo_prev.zip"))
+    split = kept["split"]
     assert (split["val_seed"], split["test_seed"], split["val_games"], split["test_games"]) == (7_000_003, 9_000_011,
                                                                                                300, 1000)
-    assert split["train_seed"] in (0, 1, 2) and split["val_opponents"] == ["random", "heuristic"]
-    # the held-out test opponents: both variants and the model shipped when it was trained (now ppo_prev.zip)
+    assert split["train_seed"] == 2 and split["val_opponents"] == ["random", "heuristic"]
+    # the held-out test opponents: both variants and the model shipped when it was trained (ppo.zip again now)
     assert {"heuristic:bold", "heuristic:cautious", "ppo:builtin"} <= set(split["test_opponents"])
-    assert model_meta(str(MODELS / "virus_co_v0" / "ppo_prev.zip")).get("split") is None
+    shipped = model_meta(str(MODELS / "virus_co_v0" / "ppo.zip"))
+    assert shipped.get("split") is None and shipped["git_commit"].startswith("1820cfb")
+    # the choice was made on the validation deals of the split, and the file shipped is the one it chose
+    choice = json.loads((MODELS.parent / "docs" / "results" / "virus_co_choice.json").read_text())
+    assert choice["val_seed"] == split["val_seed"] != split["test_seed"]
+    won = choice["decision"]["ships"]
+    assert choice["models"][won]["git_commit"] == shipped["git_commit"]
+    assert choice["models"][won]["file_now"] == "models/virus_co_v0/ppo.zip"
+    crit = {k: choice["results"][f"{k}_2000"]["criterion"] for k in ("previous", "retrained")}
+    assert crit[won] == max(crit.values())
