@@ -103,10 +103,13 @@ def describe(node: dict, indent: str = "") -> list[str]:
 
 
 def fit_from_rows(rows: list[dict], sheet: str = "shipped", depth: int = 3, min_leaf: int = 20,
-                  outcome: str = "win") -> dict:
-    rows = [r for r in rows if r.get("sheet") == sheet and not r.get("none") and effect(r) is not None]
+                  outcome: str = "win", seeds: list[int] | None = None) -> dict:
+    """The tree over the points of `sheet` (and of `seeds` only, if given: e.g. the whole seeds of a stopped run)."""
+    rows = [r for r in rows if r.get("sheet") == sheet and not r.get("none") and effect(r) is not None
+            and (seeds is None or r["seed"] in seeds)]
     if not rows:
-        raise ValueError(f"no intervention line of sheet {sheet!r} with two arms to compare")
+        raise ValueError(f"no intervention line of sheet {sheet!r}{f' and seeds {seeds}' if seeds else ''} "
+                         "with two arms to compare")
     X = np.array([features(r) for r in rows])
     y = np.array([effect(r, outcome) for r in rows])
     return {"features": list(FEATURES), "outcome": outcome, "depth": depth, "min_leaf": min_leaf, "points": len(rows),
@@ -120,6 +123,8 @@ def add_args(p):
                    help="the study's interventions.jsonl")
     p.add_argument("--out", default="runs/study-contamination-v2/contamination_rule.json",
                    help="where the fitted rule goes (the agent's default is agents/data/contamination_rule.json)")
+    p.add_argument("--seeds", type=int, nargs="+", default=None,
+                   help="fit on these seeds' points only (default: every seed in the file)")
     p.add_argument("--depth", type=int, default=3)
     p.add_argument("--min-leaf", dest="min_leaf", type=int, default=20)
     p.add_argument("--outcome", choices=["win", "margin"], default="win",
@@ -135,7 +140,8 @@ def cmd(args, echo=print) -> dict:
         raise ValueError(f"--from {src}: no such file (run `virus-arena study contamination-v2` first)")
     if args.depth < 1 or args.min_leaf < 1:
         raise ValueError("--depth and --min-leaf must be at least 1")
-    rule = fit_from_rows(read_rows(src)[0], depth=args.depth, min_leaf=args.min_leaf, outcome=args.outcome)
+    rule = fit_from_rows(read_rows(src)[0], depth=args.depth, min_leaf=args.min_leaf, outcome=args.outcome,
+                         seeds=getattr(args, "seeds", None))
     rule["source"] = str(src)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(rule, indent=1) + "\n")

@@ -134,6 +134,22 @@ def test_a_tiny_fit_through_the_command_line(tmp_path, capsys):
         main(["study", "contamination-rule", "--from", str(tmp_path / "none.jsonl"), "--out", str(out)])
 
 
+def test_the_fit_can_keep_the_whole_seeds_of_a_stopped_run(tmp_path):
+    # seed 1 says contaminate a 1 that fits nowhere; seed 2 (say, a seed the run did not finish) says the opposite
+    rows = [_row(1, False, 1.0, 0.0)] * 3 + [dict(_row(1, False, 0.0, 1.0), seed=2)] * 5
+    assert cr.fit_from_rows(rows, min_leaf=2, seeds=[1])["points"] == 3
+    assert cr.fit_from_rows(rows, min_leaf=2, seeds=[1])["tree"]["contaminate"]
+    assert not cr.fit_from_rows(rows, min_leaf=2)["tree"]["contaminate"]          # every seed: 3 x +1, 5 x -1
+    src = tmp_path / "i.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "rule.json"
+    assert main(["study", "contamination-rule", "--from", str(src), "--out", str(out), "--min-leaf", "2",
+                 "--seeds", "1"]) in (0, None)
+    assert json.loads(out.read_text())["seeds"] == [1]
+    with pytest.raises(ValueError, match="seeds \\[3\\]"):
+        cr.fit_from_rows(rows, seeds=[3])
+
+
 def test_agreement_counts_where_the_rule_and_the_heuristic_part(tmp_path):
     never = f"rule:contamination?file={_rule_file(tmp_path, False)}"
     a = cr.agreement(2, 2, seed=5, spec=never)

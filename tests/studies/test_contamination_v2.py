@@ -94,20 +94,58 @@ def test_the_notebook_redraws_the_stored_results(tmp_path):
     import nbformat
 
     root = Path(__file__).resolve().parents[2]
-    assert (root / "docs" / "studies" / "contamination_v2.json").is_file()
     work = tmp_path / "notebooks"
     work.mkdir()
     (tmp_path / "docs" / "studies").mkdir(parents=True)
-    for name in ("contamination_v2.json", "contamination_v2_pilot.json"):
+    for name in ("contamination_v3.json", "contamination_v2.json", "contamination_v2_pilot.json"):
+        assert (root / "docs" / "studies" / name).is_file()
         shutil.copy(root / "docs" / "studies" / name, tmp_path / "docs" / "studies")
     (tmp_path / "agents" / "data").mkdir(parents=True)
-    shutil.copy(root / "agents" / "data" / "contamination_rule.json", tmp_path / "agents" / "data")
+    for name in ("contamination_rule.json", "contamination_rule_v3.json"):
+        shutil.copy(root / "agents" / "data" / name, tmp_path / "agents" / "data")
     nb = nbformat.read(str(root / "notebooks" / "contamination_v2.ipynb"), as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(work)}}).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert sum("image/png" in o.get("data", {}) for o in outputs) == 3     # the run, the pilot, the cells
-    assert (work / "contamination_v2_redrawn.png").is_file() and (work / "contamination_v2_pilot_redrawn.png").is_file()
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4     # the main run, the earlier run, the pilot, the cells
+    for name in ("contamination_v3_redrawn.png", "contamination_v2_redrawn.png", "contamination_v2_pilot_redrawn.png"):
+        assert (work / name).is_file()
     text = "".join(o.get("text", "") for o in outputs)
-    assert "the rule: a depth-3 tree" in text
+    assert "main run:" in text and "earlier run:" in text
+    assert text.count("the rule: a depth-3 tree") == 2
+
+
+def test_each_run_writes_its_own_results_figure_and_tables(tmp_path):
+    # the earlier run (name contamination_v2) keeps its tables when a later run (contamination_v3) writes its own
+    start2, end2 = cv.markers("contamination_v2")
+    start3, end3 = cv.markers("contamination_v3")
+    assert (start2, end2) == (cv.TABLES_START, cv.TABLES_END)       # the page's existing markers are unchanged
+    assert "contamination v3 tables: start" in start3 and "contamination v3 tables: end" in end3
+    page = tmp_path / cv.PAGE
+    page.write_text(f"intro\n{start3}\nold v3\n{end3}\nmiddle\n{start2}\nthe earlier run\n{end2}\nend\n")
+    res = json.loads((cv.Path(__file__).resolve().parents[2] / "docs" / "studies" / "contamination_v2.json").read_text())
+    cv.write_docs(res, str(tmp_path), "contamination_v3")
+    text = page.read_text()
+    assert "old v3" not in text and "the earlier run" in text and text.startswith("intro\n") and text.endswith("end\n")
+    assert text.count("### Pre-registered hypotheses") == 1
+    with pytest.raises(ValueError, match="contamination_v4"):
+        cv.write_docs(res, str(tmp_path), "contamination_v4")
+
+
+def test_the_run_name_is_a_file_stem(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("name: ../x\nhypotheses: [{id: a, statement: b}]\n")
+    with pytest.raises(ValueError, match="'name'"):
+        cv.load_config(str(cfg))
+
+
+def test_the_shipped_configs_differ_only_where_the_v3_preregistration_says():
+    from virus_envs import configs
+
+    v2 = cv.load_config(configs.path("studies", "contamination_v2.yaml"))
+    v3 = cv.load_config(configs.path("studies", "contamination_v3.yaml"))
+    assert v2.hypotheses == v3.hypotheses and v2.seeds == v3.seeds == [101, 202, 303] and v2.alpha == v3.alpha
+    assert v3.name == "contamination_v3" and v2.name == "contamination_v2"
+    assert v3.continuation == "expectimax?depth=1" and v3.continuation_others == ""   # the same agent in every seat
+    assert v3.rollouts >= 2
