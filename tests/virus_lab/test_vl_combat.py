@@ -98,14 +98,19 @@ def test_counter_attack_damage_and_shields():
     assert len(s.wounds[0]) == 3 and s.tok[0][TK_SHIELD] == 0
 
 
-def test_flee_penalty_and_explosive():
-    """Fleeing: all unDodged Creatures attack, +1 Damage point the Shields cannot stop; a positive Explosive saves it."""
+def _hero_among_two_dogs_with_two_shields():
     s = empty_state(1)
     c = put(s, 1, 5, four(s.g))
     at(s, 0, c)
     creatures(s, c, dog=2)
     s.tok[0][TK_SHIELD] = 2
     s.tok_pool[TK_SHIELD] -= 2
+    return s, c
+
+
+def test_flee_penalty_and_explosive():
+    """Fleeing: all unDodged Creatures attack, +1 Damage point the Shields cannot stop; a positive Explosive saves it."""
+    s, c = _hero_among_two_dogs_with_two_shields()
     s._mask = None
     s.apply_action(A.MOVE + 0)
     assert s.ph == PH_SHIELD and s.dmg == [0, 2, 1, 1], "2 Damage points, 1 penalty point, face-down wounds"
@@ -128,12 +133,7 @@ def test_fleeing_dodged_creatures_takes_the_penalty_with_no_shield_asked():
     addition, the Hero takes 1 Damage point as a penalty. This penalty cannot be avoided by using Shield tokens."
     Both Dogs dodged ("Dodge all Creatures ... this can be useful to prepare to flee"): no attack, so nothing a Shield
     could negate; the Hero keeps his 2 Shields, is asked nothing and takes the 1 penalty wound."""
-    s = empty_state(1)
-    c = put(s, 1, 5, four(s.g))
-    at(s, 0, c)
-    creatures(s, c, dog=2)
-    s.tok[0][TK_SHIELD] = 2
-    s.tok_pool[TK_SHIELD] -= 2
+    s, c = _hero_among_two_dogs_with_two_shields()
     s.dodged[0][DOG] = 2
     s._mask = None
     s.apply_action(A.MOVE + 0)

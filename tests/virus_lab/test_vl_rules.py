@@ -730,22 +730,27 @@ def test_single_player_third_lab_card_same_colour():
     assert s.clue_pending[:2] == [0, 1], "1 additional Clue card"
 
 
-def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
-    """Assumption 17: with the Wound deck and its discards exhausted a Hero draws a blank wound (no card). A Hero
-    who dies holding only blank wounds face down is not infected ("infected Heroes" are those with an infection
-    symbol among their wounds), whatever the card file says of the other cards: here the Morbo card, the last
-    entry of the Wound table, carries the infection symbol (`special_contents.morbo.infection`, a user's file).
-    The seed-5 mutation sample's `_die` 19 (`w[1] >= 0` for `w[0] >= 0`) read the blank wound as that last card."""
+def _wounds_file(tmp_path, old, new):
+    """A copy of the built-in component files with one entry of wounds.yaml changed (a user's card file)."""
     import os
     import shutil
     from virus_envs.virus_lab.components import DATA_DIR
     for fn in os.listdir(DATA_DIR):
         shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
     text = (tmp_path / "wounds.yaml").read_text()
-    assert "morbo: {id: MORBO, infection: false}" in text
-    (tmp_path / "wounds.yaml").write_text(text.replace("morbo: {id: MORBO, infection: false}",
-                                                       "morbo: {id: MORBO, infection: true}"))
-    s = empty_state(2, data_dir=str(tmp_path))
+    assert old in text
+    (tmp_path / "wounds.yaml").write_text(text.replace(old, new))
+    return str(tmp_path)
+
+
+def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
+    """Assumption 17: with the Wound deck and its discards exhausted a Hero draws a blank wound (no card). A Hero
+    who dies holding only blank wounds face down is not infected ("infected Heroes" are those with an infection
+    symbol among their wounds), whatever the card file says of the other cards: here the Morbo card, the last
+    entry of the Wound table, carries the infection symbol (`special_contents.morbo.infection`, a user's file).
+    The seed-5 mutation sample's `_die` 19 (`w[1] >= 0` for `w[0] >= 0`) read the blank wound as that last card."""
+    s = empty_state(2, data_dir=_wounds_file(tmp_path, "morbo: {id: MORBO, infection: false}",
+                                             "morbo: {id: MORBO, infection: true}"))
     assert s.g.comp.wound_infection[-1], "the patched file: the Wound table's last entry is infected"
     s.wound_deck, s.wound_discard, s.wound_known = [], [], []
     for _ in range(s.hp_of(0)):
@@ -761,16 +766,8 @@ def test_the_first_wound_card_of_the_file_infects_like_any_other(tmp_path):
     is infected." Every card of the Wound table counts, the first (id 0) too: with a card file whose first card
     (W01) shows the symbol, a Hero who dies holding it face down is infected. The seed-5 mutation sample's `_die` 21
     (`w[0] >= 1`: card 0 skipped) survived, since the built-in W01 has no symbol."""
-    import os
-    import shutil
-    from virus_envs.virus_lab.components import DATA_DIR
-    for fn in os.listdir(DATA_DIR):
-        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / "wounds.yaml").read_text()
-    old = "{id: W01, infection: false, heart_back: false}"
-    assert old in text
-    (tmp_path / "wounds.yaml").write_text(text.replace(old, "{id: W01, infection: true, heart_back: false}"))
-    s = empty_state(2, data_dir=str(tmp_path))
+    s = empty_state(2, data_dir=_wounds_file(tmp_path, "{id: W01, infection: false, heart_back: false}",
+                                             "{id: W01, infection: true, heart_back: false}"))
     plain = [c for c in range(1, 25) if not s.g.comp.wound_infection[c]]
     s.wound_deck = [c for c in s.wound_deck if c != 0 and c not in plain[:s.hp_of(0) - 1]] + plain[:s.hp_of(0) - 1] + [0]
     for _ in range(s.hp_of(0)):
