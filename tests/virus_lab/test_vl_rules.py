@@ -342,6 +342,27 @@ def test_event_keep_or_redraw():
     assert s.event_pile == [e2]
 
 
+@pytest.mark.parametrize("left, offered", [(1, True), (0, False)])
+def test_an_event_redraw_needs_only_one_card_left_in_the_deck(left, offered):
+    """"The player may return to the bottom of the deck the card he just drew and draw a new one of the same type":
+    with one Event card left under the one drawn the redraw is offered (it returns the drawn card and draws that
+    one); with none there is no new card to draw. (The seed-5 mutation sample's `_compute_mask` 21, a redraw only
+    with 2 cards left, survived.)"""
+    s = empty_state(1, auto_display_choices=True)
+    s.event_pile.extend(s.event_deck[:-(left + 1)])      # set aside: the deck keeps its top left + 1 cards
+    s.event_deck = s.event_deck[-(left + 1):]
+    top = s.event_deck[-1]
+    s.queue = [[Q_EVENT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_EVENT and s.event == top and len(s.event_deck) == left
+    assert bool(s.legal_action_mask()[A.REDRAW]) is offered
+    if offered:
+        other = s.event_deck[-1]
+        s.apply_action(A.REDRAW)
+        assert s.event == other and s.event_deck == [top]
+
+
 def test_system_reboot():
     s = empty_state(1)
     s.exit_open = True
