@@ -121,6 +121,7 @@ CASES = [
     ("a stage that does not exist", _set(["stage"], 3), "stage"),
     ("a winner past the seats", _set(["winner"], 5), "winner"),
     ("a winner without four healthy organs", _set(["winner"], 2), "winner"),
+    ("the first seat as a winner without four healthy organs", _set(["winner"], 0), "winner"),
     ("four healthy organs and no winner", _win_without_winner, "winner"),
     ("truncated and won", lambda d: d.update(winner=0, truncated=True), "truncated"),
     ("truncated not a bool", _set(["truncated"], 1), "truncated"),
