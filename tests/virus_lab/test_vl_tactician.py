@@ -149,10 +149,9 @@ def test_walks_through_a_lasers_room_with_a_shield():
     from virus_envs.virus_lab.components import TK_SHIELD, TR_LASERS
     s = empty_state(1, difficulty=1)
     g = s.g
-    lasers = next(x for x in range(144) if g.comp.room_trap[x] == TR_LASERS and g.comp.room_doors[x] == 15) \
-        if any(g.comp.room_trap[x] == TR_LASERS and g.comp.room_doors[x] == 15 for x in range(144)) else None
-    if lasers is None:
-        pytest.skip("no 4-doorway Lasers card in the designed deck")
+    found = [x for x in range(144) if g.comp.room_trap[x] == TR_LASERS and g.comp.room_doors[x] == 15]
+    assert found, "the built-in Room deck has a 4-doorway Lasers card (data/rooms.yaml): the scenario needs one"
+    lasers = found[0]
     a, b = put(s, 3, 4, four(g)), put(s, 3, 5, lasers, trap=True)
     at(s, 0, a)
     t = Table(g, s.view(0))
