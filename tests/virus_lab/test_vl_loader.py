@@ -123,6 +123,8 @@ CASES = [
     ("a Boss met twice", lambda d: d.__setitem__("boss_seen", [0, 0]), "boss_seen"),
     ("Damage pending for seat 7", lambda d: d.__setitem__("rt_dmg", [[7, 1, 0, 1, 1]]), "rt_dmg[0]"),
     ("more Major Advantages than cards", lambda d: d.__setitem__("majors", [20] * N_PLAYERS), "majors"),
+    # the room of a 2B move waiting for the Lead player's choice of side, with no such choice pending
+    ("a 2B move with no choice of side pending", lambda d: d.__setitem__("pl_move", 3), "pl_move"),
     ("a Creature on an unexplored space", lambda d: d["cre"].__setitem__(d["card"].index(-1) * 9, 1), "cre"),
 ]
 

@@ -67,6 +67,21 @@ def test_method_1_draft_order():
     assert s.ph == PH_ACT
 
 
+def test_nothing_used_or_dodged_before_the_first_real_time_phase():
+    """The Skill assignment comes before the first Real Time phase ("Before the game begins"), so every Hero's
+    view there shows this turn's combat and Adrenaline counters at nothing: no Adrenaline token used, no
+    Creature Dodged, no counter-attack, no free flight. (Mutation sample, seed 5: `adren` and `dodged` starting
+    at 1 survived, as the first Real Time phase resets them.)"""
+    for method in ("draft", "auction"):
+        s = VirusLabGame(num_players=3, skills=method).new_initial_state(seed=2)
+        assert s.ph == PH_SKILL
+        for p in range(3):
+            for hero in s.view(p)["heroes"]:
+                assert hero["adrenaline_used"] == 0, (method, p, hero["seat"])
+                assert hero["dodged"] == [0] * len(hero["dodged"]) and not hero["countered"], (method, hero["seat"])
+                assert not hero["flee_free"] and hero["countered_in"] == []
+
+
 def test_method_2_auction_outbid_and_pass():
     """ "each player places 1 Action cube from his stock on a skill card of his choice or passes. If there are
     already 1 or more cubes on the card, the player must place the same quantity +1 and return the current

@@ -199,6 +199,9 @@ def validate_dict(g, d) -> None:
     i("pl_player", -1, n - 1)
     for f in ("sl_pick", "sl_side", "pl_ord", "pl_move"):
         i(f, -1)
+    if d["pl_move"] != -1 and d["opt_kind"] != CR.OPT_MOVE_SIDE:
+        # set only just before the Lead player's choice of side for a 2B move, and cleared by that choice
+        raise fail(env, "pl_move", "names a room while no choice of side for a moving group is pending")
     for f in ("sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_enter", "pl_enter", "wpend", "flip", "dsel"):
         ints(f, None, -1)
     for f in ("sl_events", "opts", "pl_queue", "labs_used"):
