@@ -565,6 +565,38 @@ def test_antidote_placed_when_unique_then_exit_wins():
     assert s.is_terminal() and s.won and list(s.returns()) == [1.0]
 
 
+def test_no_second_antidote_while_the_first_seat_holds_it():
+    """ "If at any time ... the Clue cards points to a unique room on the table, place the Antidote tile": there is one
+    Antidote tile. Once the first seat's Hero has picked it up, the Clues still pointing to one room place nothing
+    more. (Seed-7 mutation sample: `_check_antidote` 7, `antidote_holder > 0`, placed it again for seat 0.)"""
+    s = empty_state(2)
+    g = s.g
+    c = put(s, 1, 5, four(g, RED, 0))
+    put(s, 0, 6, find_card(g, doors=7, lab=False))        # 3 doorways
+    s.clues = [0]                                         # a room with 4 doorways: c is the only one
+    s._check_antidote()
+    at(s, 0, c)
+    s.apply_action(A.PICKUP)
+    assert s.antidote_holder == 0 and s.antidote_cell == -1
+    s._check_antidote()
+    assert s.antidote_cell == -1 and s.antidote_holder == 0
+
+
+def test_the_first_event_card_of_the_file_has_its_effect(tmp_path):
+    """Every Event card's effect applies, the first card's (id 0) too: with a card file whose E01 is a blackout
+    ("no Search"), drawing E01 takes Search out of the mask. (Seed-7 mutation sample: `_mask_act` 12, `self.event >= 1`,
+    read card 0 as no event; the built-in E01 is quiet, so nothing noticed.)"""
+    s = empty_state(1, data_dir=_data_file(tmp_path, "events.yaml", "{id: E01, number: 1, trap: false, effect: quiet",
+                                           "{id: E01, number: 1, trap: false, effect: blackout"))
+    c = put(s, 1, 5, find_card(s.g, special=SP_AMMO))
+    at(s, 0, c)
+    s._mask = None
+    assert s.legal_action_mask()[A.SEARCH], "no event yet: Search is offered"
+    s.event = 0
+    s._mask = None
+    assert not s.legal_action_mask()[A.SEARCH]
+
+
 def test_exit_control_by_living_heroes():
     s = empty_state(4)
     x0, x1 = s.exit_cells
@@ -751,17 +783,22 @@ def test_single_player_third_lab_card_same_colour():
     assert s.clue_pending[:2] == [0, 1], "1 additional Clue card"
 
 
-def _wounds_file(tmp_path, old, new):
-    """A copy of the built-in component files with one entry of wounds.yaml changed (a user's card file)."""
+def _data_file(tmp_path, name, old, new):
+    """A copy of the built-in component files with one entry of `name` (wounds.yaml, events.yaml...) changed (a
+    user's card file)."""
     import os
     import shutil
     from virus_envs.virus_lab.components import DATA_DIR
     for fn in os.listdir(DATA_DIR):
         shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / "wounds.yaml").read_text()
+    text = (tmp_path / name).read_text()
     assert old in text
-    (tmp_path / "wounds.yaml").write_text(text.replace(old, new))
+    (tmp_path / name).write_text(text.replace(old, new))
     return str(tmp_path)
+
+
+def _wounds_file(tmp_path, old, new):
+    return _data_file(tmp_path, "wounds.yaml", old, new)
 
 
 def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
@@ -795,6 +832,22 @@ def test_the_first_wound_card_of_the_file_infects_like_any_other(tmp_path):
         s._wound(0, True)
     assert not s.alive[0] and sorted(w[0] for w in s.wounds[0]) == sorted([0] + plain[:s.hp_of(0) - 1])
     assert s.infected_dead[0] and s._infected(0)
+
+
+def test_a_hero_dying_with_plain_wounds_face_down_is_not_infected():
+    """"Wound cards are checked at game end or when the player dies: If a card shows the infection symbol, the player
+    is infected." Each card is read for its own symbol: a Hero who dies holding only cards without the symbol is not
+    infected, even though the built-in W02 (id 1) carries it. (Seed-7 mutation sample: `_die` 22 read the symbol of
+    card `w[1]`, the face-down flag, that is of W02, for every face-down wound, and survived.)"""
+    s = empty_state(2)
+    comp = s.g.comp
+    assert comp.wound_infection[1], "the built-in W02 shows the infection symbol"
+    plain = [c for c in range(25) if not comp.wound_infection[c]][:s.hp_of(0)]
+    s.wound_deck = [c for c in s.wound_deck if c not in plain] + plain
+    for _ in range(s.hp_of(0)):
+        s._wound(0, True)
+    assert not s.alive[0] and sorted(w[0] for w in s.wounds[0]) == sorted(plain) and all(w[1] for w in s.wounds[0])
+    assert not s.infected_dead[0] and not s._infected(0)
 
 
 def test_all_heroes_dead_ends_the_game():

@@ -394,6 +394,21 @@ def test_the_child_dies_when_creatures_enter_his_room_without_a_hero():
     assert s.child[2] == 2
 
 
+def test_the_child_dies_in_the_tables_first_space_too():
+    """ "If one or more Creatures enter the room with the Child without any Heroes present, the Child dies", wherever
+    his room is: here on the table's first space, cell 0 (row 0, column 0). (Seed-7 mutation sample: `check_death` 6,
+    `c >= 1`, spared a Child on cell 0.)"""
+    s = _child_game()
+    rooms = corridor(s, 0, range(0, 3))
+    assert rooms[0] == 0
+    _loose_child(s, rooms[0])
+    creatures(s, rooms[0], zombie=1)
+    s.queue = [[Q_DEEP]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.child[2] == 2
+
+
 def test_the_child_follows_the_hero_who_meets_him_then_another_then_dies():
     """ "If a Hero meets the Child, the Child will follow him automatically ... If that Hero dies, the Child will
     automatically follow another Hero in the same room. If there are no more Heroes in the room, the Child dies." """
