@@ -372,6 +372,30 @@ def test_system_reboot():
     assert not s.exit_open and s.door[0] == 1
 
 
+def test_system_reboot_exit_rooms_may_not_be_activated():
+    """ "System reboot! Exit rooms may not be activated." A Hero standing in an Exit Control Room may activate it
+    (1 Action cube) under a quiet Event, not under a System reboot; nor, under any Event, once he has activated it
+    this phase, nor once the exit is open. (Seed-7 mutation sample: `_mask_act` 120, `... and not self.exit_open or
+    p not in self.act_exit[i]`, offered the activation under a System reboot and after the exit opened.)"""
+    s = empty_state(2)
+    at(s, 0, s.exit_cells[0])
+
+    def may_activate():
+        s._mask = None
+        return bool(s.legal_action_mask()[A.ACTIVATE])
+
+    s.event = event_card(s, effect=0)               # quiet
+    assert may_activate()
+    s.event = event_card(s, effect=1)               # System reboot
+    assert not may_activate()
+    s.event = event_card(s, effect=0)
+    s.act_exit = [[0], []]
+    assert not may_activate(), "activated already by this Hero"
+    s.act_exit = [[], []]
+    s.exit_open = True
+    assert not may_activate(), "the exit is open: nothing to activate"
+
+
 @pytest.mark.parametrize("number, heroes, expected", [(5, 3, 0), (6, 3, 3), (9, 3, 6), (10, 2, 6)])
 def test_additional_creatures_from_event_number(number, heroes, expected):
     """ "if the card number is 9 with 3 living Heroes, X will be equal to 6" (1 Leader and 5 Creatures)."""
