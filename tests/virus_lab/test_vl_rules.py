@@ -4,6 +4,7 @@ Maps are drawn with rows going into the table (row 0 holds the Starting Room S a
 """
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vl_helpers import (BLUE, DOG, EXIT, GREEN, RED, START, ZOMBIE, at, cell, corridor, creatures, decide,
@@ -664,6 +665,47 @@ def test_four_leaf_reduces_group_movement():
     s.apply_action(A.FOUR + 0)
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
 
+
+
+def test_four_leaf_offers_every_creature_group():
+    """ "USE A FOUR-LEAF TOKEN. Immediately reduce the movement of any Creature group by 1": with two groups on the
+    map, the choice is either group (in cell order) or none, and nothing else; choosing the second slows the second.
+    (Seed-7 mutation sample: `_compute_mask` 139, `A.FOUR - i`, offered another action instead of the second group.)"""
+    s = empty_state(1)
+    rooms = corridor(s, 3, range(1, 10))
+    at(s, 0, rooms[8])
+    creatures(s, rooms[0], zombie=1)
+    creatures(s, rooms[3], zombie=1)
+    s.tok[0][TK_FOUR] = 1
+    s.tok_pool[TK_FOUR] -= 1
+    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
+    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+    assert s.ph == PH_FOUR
+    m = s.legal_action_mask()
+    assert sorted(np.flatnonzero(m)) == sorted([A.FOUR + 0, A.FOUR + 1, A.NO_FOUR])
+    s.apply_action(A.FOUR + 1)
+    assert s.cre[rooms[5] * 9 + ZOMBIE] == 0 and s.cre[rooms[4] * 9 + ZOMBIE] == 1, "the second group: 1 room"
+    assert s.cre[rooms[2] * 9 + ZOMBIE] == 1, "the first group: its full 2 rooms (difficulty 2)"
+
+
+def test_recover_advantage_with_exactly_three_cubes():
+    """ "Players may pay 3 Action cubes at any time during the Real Time phase to recover 1 Advantage": with exactly
+    3 cubes in stock and a face-down display card it is offered, with 2 it is not. (Seed-7 mutation sample:
+    `_mask_act` 173, `st > 3`, survived: the only test paid it from 15 cubes.)"""
+    s = empty_state(1)
+    s.disp[0][0][1] = False
+    for stock, offered in ((3, True), (2, False)):
+        s.reserve[0] += s.stock[0] - stock
+        s.stock[0] = stock
+        s._mask = None
+        assert bool(s.legal_action_mask()[A.RECOVER]) is offered, stock
+    s.reserve[0] -= 1
+    s.stock[0] = 3
+    s._mask = None
+    s.apply_action(A.RECOVER)
+    assert s.stock[0] == 0 and all(up for _, up in s.disp[0])
 
 
 def test_four_leaf_may_be_kept():
