@@ -102,6 +102,7 @@ CASES = [
     ("a card on a body and in a hand", lambda d: d["hands"][2].__setitem__(0, d["att"][0][0][0]), "att"),
     ("a card id past the deck", _set(["hands", 0, 0], 68), "hands[0][0]"),
     ("a negative card id", _set(["discard", 0], -3), "discard[0]"),
+    ("a card id past the deck on a body", _set(["organ", 0, 0], 68), "organ[0][0]"),
     # lengths against num_players, per hand and per body
     ("a fourth hand", lambda d: d["hands"].append([]), "hands"),
     ("a hand of four cards", _move(["deck", 0], ["hands", 0]), "hands[0]"),
@@ -109,6 +110,7 @@ CASES = [
     ("a body of four slots", lambda d: d["organ"][2].pop(), "organ[2]"),
     ("att for two players", lambda d: d["att"].pop(), "att"),
     ("hand_public shorter than its hand", lambda d: d["hand_public"][1].pop(), "hand_public[1]"),
+    ("hand_public for two players", lambda d: d["hand_public"].pop(), "hand_public"),
     # slots
     ("an organ in another colour's slot", _swap_first_organ_cards, "organ[0][0]"),
     ("a virus where no organ lies", _move(["att", 0, 0, 0], ["att", 2, 0]), "att[2][0]"),
