@@ -102,6 +102,7 @@ CASES = [
     ("a card on a body and in a hand", lambda d: d["hands"][2].__setitem__(0, d["att"][0][0][0]), "att"),
     ("a card id past the deck", _set(["hands", 0, 0], 68), "hands[0][0]"),
     ("a negative card id", _set(["discard", 0], -3), "discard[0]"),
+    ("a negative card id in the deck", _set(["deck", 0], -3), "deck[0]"),
     ("a card id past the deck on a body", _set(["organ", 0, 0], 68), "organ[0][0]"),
     # lengths against num_players, per hand and per body
     ("a fourth hand", lambda d: d["hands"].append([]), "hands"),
