@@ -112,3 +112,18 @@ def test_eval_on_the_cooperative_game_is_a_team_result(tmp_path):
     # the engine config is the game's: a difficulty the rules do not have is refused, naming the key
     one_line_error(arena("eval", "--game", "virus_lab_v0", "--players", 1, "--game-config", "difficulty=9",
                          "--games", 2), "difficulty")
+
+
+def test_snapshot_draws_the_position_after_the_steps(tmp_path):
+    """`virus-arena snapshot` (the README's pictures): an SVG of the deal after 5 decisions of the default agents, the
+    same file for the same seed, a seat's own view differing from the full table, and a wrong file type refused in one
+    line."""
+    a, b, seat = tmp_path / "a.svg", tmp_path / "b.svg", tmp_path / "seat.svg"
+    base = ["snapshot", "--game", "virus_cards_v0", "--players", 3, "--seed", 4, "--steps", 5]
+    assert "after 5 decisions" in ok(arena(*base, "-o", a))
+    ok(arena(*base, "-o", b))
+    ok(arena(*base, "--seat", 1, "-o", seat))
+    svg = a.read_text(encoding="utf-8")
+    assert svg.lstrip().startswith("<svg") and svg == b.read_text(encoding="utf-8")
+    assert seat.read_text(encoding="utf-8") != svg, "a seat's view hides the other hands"
+    one_line_error(arena(*base, "-o", tmp_path / "a.jpg"), "must end in .png or .svg")
