@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from virus_envs.virus_lab import creatures as CR
-from virus_envs.virus_lab.actions import A
+from virus_envs.virus_lab.actions import A, TABLE
 from virus_envs.virus_lab.components import TK_EXPL
 from virus_envs.virus_lab.game import PH_WOUND, Q_RT, VirusLabGame
 
@@ -219,3 +219,19 @@ def random_playout_checked(g, seed, every=0.05):
             check_invariants(s)
             assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
     return s
+
+
+def play_checked(g, make, seed):
+    """One seeded game with `make(g)` in every seat, each action checked against its mask; (final state, actions)."""
+    from virus_envs.experiments.arena import play_game
+
+    line = [make(g) for _ in range(g.num_players)]
+    for ag in line:
+        inner = ag.act
+
+        def checked(d, inner=inner):
+            a = inner(d)
+            assert d.action_mask[a], TABLE.name(a)
+            return a
+        ag.act = checked
+    return play_game(g, line, seed=seed, record=True)
