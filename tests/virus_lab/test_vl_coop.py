@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vl_helpers import play_checked, RED, at, check_invariants, empty_state, find_card, four, put
+from vl_helpers import RED, at, check_invariants, empty_state, find_card, four, path_to, play_checked, put
 from virus_envs import agents as registry
 from virus_envs.agents.base import decision_for
 from virus_envs.agents.virus_lab_coop import COOP, parse_coop
@@ -30,17 +30,6 @@ def test_spec_and_its_items():
         registry.make("heuristic?coop=rush+teleport", g)
 
 
-def _path_to(s, goal):
-    """4-doorway red rooms from the Starting Room down its column, then along the goal's row to `goal`."""
-    g = s.g
-    r0, c0 = g.geo.rc(g.geo.start_cell)
-    r1, c1 = g.geo.rc(goal)
-    cells = [(r, c0) for r in range(r0 + 1, r1 + 1)]
-    step = 1 if c1 > c0 else -1
-    cells += [(r1, c) for c in range(c0 + step, c1, step)]
-    return [put(s, r, c, four(g, RED, k)) for k, (r, c) in enumerate(cells)]
-
-
 def test_wait_keeps_the_cube_when_the_partner_cannot_activate():
     """ "Exit Control Rooms ... must be activated simultaneously by Heroes"; "2-3 living Heroes: both Exit Control
     Room must be activated by 1 Hero each"; "A Hero must spend 1 Action cube to activate". Hero 0 stands in his
@@ -49,7 +38,7 @@ def test_wait_keeps_the_cube_when_the_partner_cannot_activate():
     s = empty_state(2, difficulty=1)
     g = s.g
     ex0, ex1 = s.exit_cells
-    _path_to(s, ex0)
+    path_to(s, ex0)
     at(s, 0, ex0)
     d = decision_for(s)
     assert s.ph == PH_ACT and s.cur == 0 and d.action_mask[A.ACTIVATE]
@@ -121,7 +110,7 @@ def test_reach_sends_the_heroes_to_the_exit_control_room_not_reached():
     ex0, ex1 = s.exit_cells
     ag = coop(g, "reach")
     assert ag._unreached_exit(s.view(0), 2) is None                   # neither reached
-    _path_to(s, ex0)
+    path_to(s, ex0)
     v = s.view(0)
     assert ex0 in Table(g, v).paths(g.geo.start_cell, avoid=False)[0]
     assert ag._unreached_exit(v, 2) == ex1

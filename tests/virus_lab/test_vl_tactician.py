@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vl_helpers import play_checked, at, check_invariants, creatures, decide, empty_state, four, give_tiles, put
+from vl_helpers import at, check_invariants, creatures, decide, empty_state, four, give_tiles, play_checked, put
 from virus_envs import agents as registry
 from virus_envs.agents.base import decision_for
 from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic

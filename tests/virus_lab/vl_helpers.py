@@ -235,3 +235,14 @@ def play_checked(g, make, seed):
             return a
         ag.act = checked
     return play_game(g, line, seed=seed, record=True)
+
+
+def path_to(s, goal):
+    """4-doorway red rooms from the Starting Room down its column, then along the goal's row up to `goal`; their cells."""
+    g = s.g
+    r0, c0 = g.geo.rc(g.geo.start_cell)
+    r1, c1 = g.geo.rc(goal)
+    cells = [(r, c0) for r in range(r0 + 1, r1 + 1)]
+    step = 1 if c1 > c0 else -1
+    cells += [(r1, c) for c in range(c0 + step, c1, step)]
+    return [put(s, r, c, four(g, RED, k)) for k, (r, c) in enumerate(cells)]
