@@ -31,8 +31,11 @@ seat runs the same plan, so a team co-operates through the table. What it knows 
   plentiful shape (lab cards kept); Hearts, Shields, bullets and Books are bought at the turn end.
 - The rules this plain team leaves unused (Breaches, Shields against Lasers, attacking together, a group
   cleared on the way, Adrenaline for the last dash) are played with `uses` (`heuristic?uses=all` = the variant
-  "tactician"; agents/virus_lab_uses.py); the default `uses=""` plays exactly as before.
-Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave", "frugal", "tactician". The agent keeps
+  "tactician"; agents/virus_lab_uses.py); the default `uses=""` plays exactly as before. The 2-4 Hero requirements
+  (one-colour Research Labs, the rush to the exit, no lone activation, the Exit Control Rooms split by the Antidote or
+  sent to the one not reached) with `coop` (`heuristic:coop` = rush+wait+split; agents/virus_lab_coop.py); the default
+  `coop=""` plays exactly as before.
+Parameters: `heuristic?steps=2&burst_turn=7` etc. (PARAMS below); VARIANTS "brave", "frugal", "tactician", "coop". The agent keeps
 no memory between decisions (everything is read from the view), so it can also label states it did not reach
 (imitation learning with DAgger, agents/imitation.py).
 
@@ -55,6 +58,7 @@ from virus_envs.virus_lab.escalation import WAYS
 
 from virus_envs.agents import virus_lab_scenario as SCN
 from virus_envs.agents.virus_lab_combat import CombatPlay
+from virus_envs.agents.virus_lab_coop import CoopPlay, parse_coop
 from virus_envs.agents.virus_lab_plan import Table, clues_after, display_cards, engineer, placements
 from virus_envs.agents.virus_lab_spy import SpyPlay
 from virus_envs.agents.virus_lab_team import TeamPlay
@@ -70,7 +74,7 @@ P_CARD_CHOICE = {PHASES[x] for x in (PH_FLIP, PH_DISCARD, PH_DEATH_FLIP, PH_REST
 NAMES_KIND = 9
 
 
-class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, ParamAgent):
+class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, CoopPlay, ParamAgent):
     """Stealth turns, labs and Clues, the room the Clues describe, the exit, a last-turns burst (module docstring)."""
 
     reads_observation = False      # it reads the view and the mask only
@@ -114,6 +118,9 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
         # (breach, shields, together, clear, adrenaline); a Breach is bought with at least `breach_bullets` bullets held and
         # placed between known rooms when it shortens the way by `breach_gain` rooms or more
         "uses": "", "breach_bullets": 6, "breach_gain": 3,
+        # the 2-4 Hero requirements (agents/virus_lab_coop.py): "" none, "all", or items joined by "+" (colour, rush,
+        # split); with `colour` a lab card of another colour completes a Research Lab only from turn `colour_turn` on
+        "coop": "", "colour_turn": 7,
         # the Boss side (boss_players, agents/virus_lab_boss.py): add minions when a Hero is within `boss_near`
         # rooms of the Boss (as the crow flies) and the Boss keeps `boss_add_hp` Hit points after the Damage; the
         # Boss's own group stops `boss_keep` rooms short of the Heroes (0: it walks into them)
@@ -125,7 +132,7 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
     SKILL_RANK = ("hit_points", "roll_cube", "roll_bullet", "start_token", "stamina", "dodge", "knowledge",
                   "turn_resources", "discount", "start_bullets", "search_cubes", "start_tile")
     VARIANTS = {"brave": {"roll_cubes": 7, "fight_margin": 0.7}, "frugal": {"search": False, "hearts": 3},
-                "tactician": {"uses": "all"}}
+                "tactician": {"uses": "all"}, "coop": {"coop": "rush+wait+split"}}
 
     def __init__(self, game, seed=None, variant=None, **params):
         super().__init__(game, seed=seed, variant=variant, **params)
@@ -134,6 +141,7 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
         self.card_id = {name: i for i, name in enumerate(comp.room_name)}
         self.geo = game.geo
         self._use_set = parse_uses(self.params["uses"])
+        self._coop_set = parse_coop(self.params["coop"])
         self._shield_now = False
 
     # ------------------------------------------------------------------------------------------
@@ -272,6 +280,9 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
 
     def _exit_room(self, v, p, living):
         ex = v["exit_cells"]
+        room = self._coop_room(v, p, living) if self._coop_set else None
+        if room is not None:
+            return room
         if living <= 1:
             pos = v["heroes"][p]["pos"]
             return min(ex, key=lambda c: self._manhattan(pos, c))
@@ -284,7 +295,7 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
     def _real_time(self, v, p, m):
         self._free = False                  # set by a team move: no stealth or pacing limit on it
         a = self._real_time_plan(v, p, m)
-        if self._free:
+        if self._free or (self._coop_set and self._rushing(v, p, m, a)):
             return a
         me = v["heroes"][p]
         in_combat = any(me["pos"] == r["cell"] and any(r["creatures"]) for r in v["rooms"])
@@ -342,7 +353,7 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
         if not self._active(v, p):
             return self._idle(v, p, m, here)
         if target == pos and todo >= 0 and m[todo]:
-            if todo == A.ACTIVATE and p in sum(v["exit_activated"], []):
+            if todo == A.ACTIVATE and (p in sum(v["exit_activated"], []) or self._coop_set and self._waits(v)):
                 pass
             else:
                 return todo
@@ -526,7 +537,7 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
             if vx < 0 or vx in used:
                 continue
             s_ = cnt.get(vx, 0) + 1
-            if s_ < need and s_ <= lead:
+            if (s_ < need and s_ <= lead) or (self._coop_set and not self._colour_fits(v, c, vx, s_ >= need)):
                 continue
             score = 100 if s_ >= need else s_
             if s_ == 1:
@@ -592,6 +603,8 @@ class VirusLabHeuristic(CombatPlay, BossPlay, SpyPlay, TeamPlay, RulePlay, Param
                 k = geo.VERTEX[x].index(vx)
                 ok = False
                 for _, cid in labs:
+                    if self._coop_set and not self._colour_fits(v, cid, vx, c + 1 >= LAB_NEEDED[max(1, self._living(v))]):
+                        continue
                     r_ = (k - comp.room_lab[cid]) % 4
                     if fits(geo, card, doors, breach, x, self.g.rot_doors[cid][r_]):
                         mask = self.g.rot_doors[cid][r_]

@@ -30,17 +30,23 @@ from virus_envs.agents.virus_lab_plan import Table, display_cards, placements
 USES = ("breach", "shields", "together", "clear", "adrenaline")
 
 
-def parse_uses(text) -> frozenset:
-    """`uses` -> the set of items: '' none, 'all' every one, else names joined by '+' or ','."""
+def parse_items(text, known, param) -> frozenset:
+    """A parameter naming items (`uses`, `coop`) -> the set of items: '' none, 'all' every one, else names joined by
+    '+' or ','; an unknown name is a ValueError naming the parameter."""
     if text in ("", None, False):
         return frozenset()
     words = [w.strip() for w in str(text).replace(",", "+").split("+") if w.strip()]
     if words == ["all"]:
-        return frozenset(USES)
-    bad = [w for w in words if w not in USES]
+        return frozenset(known)
+    bad = [w for w in words if w not in known]
     if bad:
-        raise ValueError(f"parameter 'uses': unknown item {bad[0]!r}; known: all, {', '.join(USES)}")
+        raise ValueError(f"parameter {param!r}: unknown item {bad[0]!r}; known: all, {', '.join(known)}")
     return frozenset(words)
+
+
+def parse_uses(text) -> frozenset:
+    """`uses` -> the set of items (`parse_items`)."""
+    return parse_items(text, USES, "uses")
 
 
 class RulePlay:

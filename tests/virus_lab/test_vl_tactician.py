@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vl_helpers import at, check_invariants, creatures, decide, empty_state, four, give_tiles, put
+from vl_helpers import at, check_invariants, creatures, decide, empty_state, four, give_tiles, play_checked, put
 from virus_envs import agents as registry
 from virus_envs.agents.base import decision_for
 from virus_envs.agents.virus_lab_heuristic import VirusLabHeuristic
@@ -169,16 +169,7 @@ def test_complete_legal_games_reproducible_by_seed(n):
     and the same deal replays action for action."""
     g = VirusLabGame(num_players=n, difficulty=1)
     for seed in (11, 12):
-        line = [tactician(g) for _ in range(n)]
-        for ag in line:
-            inner = ag.act
-
-            def checked(d, inner=inner):
-                a = inner(d)
-                assert d.action_mask[a], TABLE.name(a)
-                return a
-            ag.act = checked
-        st, acts = play_game(g, line, seed=seed, record=True)
+        st, acts = play_checked(g, tactician, seed)
         assert st.is_terminal() and not st.is_truncated()
         again = play_game(g, [tactician(g) for _ in range(n)], seed=seed, record=True)[1]
         assert again == acts

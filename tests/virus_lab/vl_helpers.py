@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from virus_envs.virus_lab import creatures as CR
-from virus_envs.virus_lab.actions import A
+from virus_envs.virus_lab.actions import A, TABLE
 from virus_envs.virus_lab.components import TK_EXPL
 from virus_envs.virus_lab.game import PH_WOUND, Q_RT, VirusLabGame
 
@@ -219,3 +219,30 @@ def random_playout_checked(g, seed, every=0.05):
             check_invariants(s)
             assert g.state_from_dict(s.to_dict()).to_dict() == s.to_dict()
     return s
+
+
+def play_checked(g, make, seed):
+    """One seeded game with `make(g)` in every seat, each action checked against its mask; (final state, actions)."""
+    from virus_envs.experiments.arena import play_game
+
+    line = [make(g) for _ in range(g.num_players)]
+    for ag in line:
+        inner = ag.act
+
+        def checked(d, inner=inner):
+            a = inner(d)
+            assert d.action_mask[a], TABLE.name(a)
+            return a
+        ag.act = checked
+    return play_game(g, line, seed=seed, record=True)
+
+
+def path_to(s, goal):
+    """4-doorway red rooms from the Starting Room down its column, then along the goal's row up to `goal`; their cells."""
+    g = s.g
+    r0, c0 = g.geo.rc(g.geo.start_cell)
+    r1, c1 = g.geo.rc(goal)
+    cells = [(r, c0) for r in range(r0 + 1, r1 + 1)]
+    step = 1 if c1 > c0 else -1
+    cells += [(r1, c) for c in range(c0 + step, c1, step)]
+    return [put(s, r, c, four(g, RED, k)) for k, (r, c) in enumerate(cells)]
