@@ -2,16 +2,17 @@
 
     virus-arena train --game G --evaluate A.zip --opponent X --opponent Y --games N --seed S --out /tmp/a
     virus-arena train --game G --evaluate B.zip --opponent X --opponent Y --games N --seed S --out /tmp/b
-    python -m virus_envs.experiments.model_compare /tmp/a/eval.json /tmp/b/eval.json [--json FILE]
+    python -m virus_envs.experiments.model_compare --a /tmp/a/eval.json [RUN/summary.json ...] --b /tmp/b/eval.json [--json FILE]
 
-Both files must come from the same game, player count and `--seed` (the same deals, seats rotated the same
+Each side is one or more eval.json files or a train run's summary.json (its test rows: best.zip on the test
+deals), merged. Both sides must come from the same game, player count and `--seed` (the same deals, seats rotated the same
 way) and name the same games per opponent; otherwise the comparison is refused with one line saying why.
 For every opponent both played: each model's win rate with its 95% Wilson interval, the difference A - B with
 Newcombe's 95% interval (statsmodels `confint_proportions_2indep(method="newcomb")`), the two-sided p-value of
 the score test of equal proportions (`test_proportions_2indep(method="score")`) and whether it stands after
 Holm's step-down over the opponents (family-wise 0.05). The two models' games on one deal are not paired
 move by move (the opponents' choices differ), so the test treats the two samples as independent: conservative
-for same-deal samples.
+when the two models' results on a deal are positively correlated, as same-deal results tend to be.
 """
 from __future__ import annotations
 
@@ -19,21 +20,43 @@ import argparse
 import json
 import sys
 
-__all__ = ["compare", "markdown"]
+__all__ = ["compare", "merge", "markdown"]
 
 
 def _load(path: str) -> dict:
+    """An eval.json of `virus-arena train --evaluate`, or a train run's summary.json (its test rows: best.zip on
+    the test deals, seed split.test_seed)."""
     try:
         with open(path) as f:
             data = json.load(f)
     except OSError as e:
         raise ValueError(f"{path}: cannot read ({e.strerror})") from None
     except json.JSONDecodeError:
-        raise ValueError(f"{path}: not JSON (expected the eval.json of `virus-arena train --evaluate`)") from None
+        raise ValueError(f"{path}: not JSON (expected an eval.json of `virus-arena train --evaluate` or a run's "
+                         f"summary.json)") from None
+    if isinstance(data, dict) and "test" in data and "split" in data:          # a train run's summary.json
+        data = {"env_id": data.get("env_id"), "num_players": data.get("num_players"), "model": data.get("best"),
+                "seed": data["split"].get("test_seed"), "rows": data["test"]}
     for key in ("env_id", "num_players", "model", "seed", "rows"):
-        if key not in data:
-            raise ValueError(f"{path}: field {key!r} missing (expected the eval.json of `virus-arena train --evaluate`)")
+        if not isinstance(data, dict) or key not in data:
+            raise ValueError(f"{path}: field {key!r} missing (expected an eval.json of `virus-arena train --evaluate` "
+                             f"or a run's summary.json)")
     return data
+
+
+def merge(parts: list[dict]) -> dict:
+    """Several evaluations of one model on one seed (e.g. 400 games against heuristics, 40 against a search) as one."""
+    first = parts[0]
+    for p in parts[1:]:
+        for key in ("env_id", "num_players", "model", "seed"):
+            if p[key] != first[key]:
+                raise ValueError(f"field {key!r} differs within one side ({first[key]!r} vs {p[key]!r})")
+    rows = [r for p in parts for r in p["rows"]]
+    seen = [r["opponent"] for r in rows]
+    dup = sorted({o for o in seen if seen.count(o) > 1})
+    if dup:
+        raise ValueError(f"opponent {dup[0]!r} appears in two files of one side")
+    return dict(first, rows=rows)
 
 
 def compare(a: dict, b: dict, alpha: float = 0.05) -> dict:
@@ -87,13 +110,14 @@ def markdown(res: dict) -> str:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m virus_envs.experiments.model_compare", description=__doc__.split("\n")[0])
-    p.add_argument("a", help="eval.json of model a (virus-arena train --evaluate ... --out DIR)")
-    p.add_argument("b", help="eval.json of model b, same game, seed and games")
+    p.add_argument("--a", nargs="+", required=True, metavar="FILE",
+                   help="model a: eval.json files of `virus-arena train --evaluate` and/or a run's summary.json")
+    p.add_argument("--b", nargs="+", required=True, metavar="FILE", help="model b: the same, same game and seed")
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--json", default=None, help="write the comparison here")
     args = p.parse_args(argv)
     try:
-        res = compare(_load(args.a), _load(args.b), args.alpha)
+        res = compare(merge([_load(f) for f in args.a]), merge([_load(f) for f in args.b]), args.alpha)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -52,15 +52,32 @@ def test_other_deals_are_refused(change, msg):
         model_compare.compare(a, b)
 
 
-def test_command_line(tmp_path, capsys):
-    pa, pb, out = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "cmp.json"
-    pa.write_text(json.dumps(_eval("a.zip", [("x", 400, 300)])))
-    pb.write_text(json.dumps(_eval("b.zip", [("x", 400, 200)])))
-    assert model_compare.main([str(pa), str(pb), "--json", str(out)]) == 0
-    assert json.loads(out.read_text())["rows"][0]["verdict"] == "a stronger"
+def test_command_line_merges_eval_files_and_a_run_summary(tmp_path, capsys):
+    summary = {"command": "virus-arena train ...", "env_id": "roll_write_v0", "num_players": 2, "best": "run/best.zip",
+               "split": {"test_seed": 9000011, "val_seed": 7000003},
+               "test": [{"opponent": "x", "games": 400, "wins": 300.0, "win_rate": 0.75}]}
+    (tmp_path / "summary.json").write_text(json.dumps(summary))
+    (tmp_path / "a_search.json").write_text(json.dumps(_eval("run/best.zip", [("search", 40, 10)])))
+    (tmp_path / "b.json").write_text(json.dumps(_eval("b.zip", [("x", 400, 200), ("search", 40, 10)])))
+    out = tmp_path / "cmp.json"
+    assert model_compare.main(["--a", str(tmp_path / "summary.json"), str(tmp_path / "a_search.json"),
+                               "--b", str(tmp_path / "b.json"), "--json", str(out)]) == 0
+    res = json.loads(out.read_text())
+    assert res["a"] == "run/best.zip" and res["seed"] == 9000011
+    assert [(r["opponent"], r["verdict"]) for r in res["rows"]] == [("x", "a stronger"), ("search", "no difference shown")]
+    capsys.readouterr()
     (tmp_path / "bad.json").write_text("{}")
-    assert model_compare.main([str(pa), str(tmp_path / "bad.json")]) == 2
+    assert model_compare.main(["--a", str(tmp_path / "b.json"), "--b", str(tmp_path / "bad.json")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "field 'env_id' missing" in err
-    assert model_compare.main([str(pa), str(tmp_path / "none.json")]) == 2
+    assert model_compare.main(["--a", str(tmp_path / "b.json"), "--b", str(tmp_path / "none.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_one_side_must_be_one_model_on_one_seed():
+    with pytest.raises(ValueError, match="field 'model' differs within one side"):
+        model_compare.merge([_eval("a.zip", [("x", 10, 1)]), _eval("b.zip", [("y", 10, 1)])])
+    with pytest.raises(ValueError, match="field 'seed' differs within one side"):
+        model_compare.merge([_eval("a.zip", [("x", 10, 1)]), _eval("a.zip", [("y", 10, 1)], seed=5)])
+    with pytest.raises(ValueError, match="opponent 'x' appears in two files"):
+        model_compare.merge([_eval("a.zip", [("x", 10, 1)]), _eval("a.zip", [("x", 10, 1)])])
