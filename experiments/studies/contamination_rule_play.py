@@ -221,6 +221,32 @@ def write_docs(res: dict, page: Path) -> None:
                     + table(res) + "\n" + END + tail)
 
 
+def plot(res: dict, path: str) -> str:
+    """Forest plot: each cell's paired effect (rule - control, win share per deal), 95% t-interval, one colour
+    per rule (filled: rejected after Holm)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cells = [c for c in res["cells"] if c["effect"]["ci95"]]
+    rules = list(res["rules"])
+    fig, ax = plt.subplots(figsize=(7, 0.35 * len(cells) + 1.4))
+    for i, c in enumerate(cells):
+        m, (lo, hi) = c["effect"]["mean"], c["effect"]["ci95"]
+        col = f"C{rules.index(c['rule'])}"
+        ax.errorbar(m, i, xerr=[[m - lo], [hi - m]], fmt="o", ms=4, color=col, mfc=col if c["rejected"] else "white")
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_yticks(range(len(cells)), [f"{c['rule']}: {c['players']}p vs {c['opponent']} ({c['deals']} deals)"
+                                      for c in cells], fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"rule - {res['control']} in the same seat, win share per deal (filled: rejected after Holm)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
 # -- the command -------------------------------------------------------------------------------------
 def add_args(p):
     p.add_argument("--config", default="configs/studies/contamination_rule_play.yaml")
@@ -249,5 +275,6 @@ def cmd(args, echo=print) -> dict:
     if cfg["docs"]:
         Path(cfg["docs"], "contamination_rule_play.json").write_text(json.dumps(res, indent=1) + "\n")
         write_docs(res, Path(cfg["docs"]) / "contamination_v2.md")
+        plot(res, str(Path(cfg["docs"]) / "contamination_rule_play.png"))
     echo(table(res))
     return res

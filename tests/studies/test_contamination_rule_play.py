@@ -100,3 +100,19 @@ def test_a_past_deadline_plays_nothing(tmp_path):
 def test_bad_configs_are_named(tmp_path, bad, word):
     with pytest.raises(ValueError, match=word):
         rp.load_config(_cfg(tmp_path, **bad))
+
+
+def test_the_table_goes_between_the_markers_and_the_figure_is_drawn(tmp_path):
+    cfg = rp.load_config(_cfg(tmp_path))
+    rows = [_game(d, s, float(s == d % 2), 1.0) for d in range(3) for s in range(2)]
+    res = rp.analyse(rows, cfg)
+    page = tmp_path / "contamination_v2.md"
+    page.write_text(f"intro\n{rp.START} -->\nold\n{rp.END}\nend\n")
+    rp.write_docs(res, page)
+    text = page.read_text()
+    assert "old" not in text and "| v2 | 2 | `heuristic` | 3 (6) |" in text and text.endswith(f"{rp.END}\nend\n")
+    fig = rp.plot(res, str(tmp_path / "f.png"))
+    assert fig.endswith("f.png") and (tmp_path / "f.png").stat().st_size > 0
+    page.write_text("no markers\n")
+    with pytest.raises(ValueError, match="markers"):
+        rp.write_docs(res, page)
