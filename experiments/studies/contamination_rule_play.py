@@ -3,10 +3,11 @@ it is built on, in the same seat, on the same deals, against the search agent an
 
     virus-arena study contamination-rule-play --config configs/studies/contamination_rule_play.yaml [--resume]
 
-Each cell is (player count, opponent). The deals of a player count are drawn from `default_rng(seed + players)`
-(the same deals against each opponent), and each is played once with the focal agent in each seat in turn (duplicate, rotated seating), the
-opponent in the other seats; every seat's agent is reseeded from the deal (`arena.play_game`), so the
-rivals and the dice are the same whatever the focal seat plays.
+Each cell is (player count, opponent). The deals of a player count are drawn from
+`default_rng(seed + players)` (the same deals against each opponent), and each is played once with the
+focal agent in each seat in turn (duplicate, rotated seating), the opponent in the other seats; every
+seat's agent is reseeded from the deal (`arena.play_game`), so the dice and the rivals come from the same
+seeds whatever the focal seat plays (identical games up to the first decision where the rule chooses otherwise).
 
 In each game the control (`heuristic`) plays the focal seat; at each of its decisions every rule agent of
 the config is asked too (each its own copy, reseeded like the control). A rule agent that chooses the same
@@ -17,9 +18,10 @@ its seatings of (rule's win share - control's win share); the test is a one-samp
 rule, with Holm's correction over every cell and rule of the config (family-wise `alpha`).
 
 Each game is appended to `<out>/games.jsonl` as it ends, so a stopped run resumes (`--resume`) and keeps
-its games; cells are played in `rounds` rounds that advance every cell together, so a run stopped at its deadline has whole deals
-in every cell. `<out>/results.json` holds the analysis; with `docs` set, the table goes between the
-markers of `<docs>/contamination_v2.md`.
+its games; the cells are played in `rounds` rounds that advance every cell together, so a run stopped at
+its deadline has whole deals in every cell. `<out>/results.json` holds the analysis; with `docs` set, it is
+copied to `<docs>/contamination_rule_play.json`, the table goes between the markers of
+`<docs>/contamination_v2.md` and the forest plot to `<docs>/contamination_rule_play.png`.
 """
 from __future__ import annotations
 
