@@ -242,7 +242,8 @@ def plot(res: dict, path: str) -> str:
     ax.set_yticks(range(len(cells)), [f"{c['rule']}: {c['players']}p vs {c['opponent']} ({c['deals']} deals)"
                                       for c in cells], fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel(f"rule - {res['control']} in the same seat, win share per deal (filled: rejected after Holm)")
+    ax.set_xlabel(f"rule - {res['control']} in the same seat, win share per deal\n(filled: rejected after Holm)",
+                  fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
