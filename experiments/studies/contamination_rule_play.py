@@ -159,6 +159,14 @@ def run(cfg: dict, resume: bool = False, echo=print, deadline: float | None = No
     return list(done.values())
 
 
+def _sign_p(better: int, worse: int) -> float | None:
+    """Exact two-sided sign test of the deals where the rule and the control differ (a check of the t-test
+    where most deals are ties), not the pre-registered test."""
+    from scipy.stats import binomtest
+
+    return float(binomtest(better, better + worse).pvalue) if better + worse else None
+
+
 def analyse(rows: list[dict], cfg: dict) -> dict:
     """Per cell and rule: win rates, the paired effect per deal (whole deals only), Holm over every cell and rule."""
     from virus_envs.experiments.arena import wilson
@@ -185,6 +193,8 @@ def analyse(rows: list[dict], cfg: dict) -> dict:
                               "control_win": ctrl / len(games) if games else None,
                               "control_ci95": list(wilson(ctrl, len(games))),
                               "games_differ": sum(g["rules"][k]["differs_at"] is not None for g in games),
+                              "deals_better": int((d > 0).sum()), "deals_worse": int((d < 0).sum()),
+                              "sign_p": _sign_p(int((d > 0).sum()), int((d < 0).sum())),
                               "effect": t_test(d), "points": t_test(dm)})
     for c, rej in zip(cells, holm([c["effect"]["p"] for c in cells], cfg["alpha"])):
         c["rejected"] = rej
@@ -199,8 +209,9 @@ def _f(x, ci=None, d=3):
 
 def table(res: dict) -> str:
     lines = ["| rule | players | opponent | deals (games) | games where the rule chose otherwise | rule's win rate "
-             "[95% Wilson] | control's (`" + res["control"] + "`) | rule - control per deal [95% t] | p | Holm |",
-             "|---|---:|---|---|---:|---|---|---|---|---|"]
+             "[95% Wilson] | control's (`" + res["control"] + "`) | rule - control per deal [95% t] | p | Holm | "
+             "deals better / worse (sign test p) |",
+             "|---|---:|---|---|---:|---|---|---|---|---|---|"]
     for c in res["cells"]:
         e = c["effect"]
         eff = "n/a" if e["mean"] is None else f"{e['mean']:+.3f}" + (
@@ -209,7 +220,8 @@ def table(res: dict) -> str:
         lines.append(f"| {c['rule']} | {c['players']} | `{c['opponent']}` | {c['deals']} ({c['games']}) | "
                      f"{c['games_differ']} | {_f(c['rule_win'], c['rule_ci95'])} | "
                      f"{_f(c['control_win'], c['control_ci95'])} | {eff} | {p} | "
-                     f"{'**rejected**' if c['rejected'] else 'not rejected'} |")
+                     f"{'**rejected**' if c['rejected'] else 'not rejected'} | {c['deals_better']} / "
+                     f"{c['deals_worse']} ({'n/a' if c['sign_p'] is None else format(c['sign_p'], '.2g')}) |")
     return "\n".join(lines)
 
 

@@ -69,7 +69,10 @@ def test_the_paired_analysis_by_hand(tmp_path):
     assert v2["effect"]["ci95"] == pytest.approx([d.mean() - h, d.mean() + h])
     assert v2["rule_win"] == pytest.approx(3.5 / 6) and v2["control_win"] == pytest.approx(2 / 6)
     assert v2["points"]["mean"] == 2.0 and v3["effect"]["mean"] == 0.0 and not v2["rejected"]
-    assert "| v2 | 2 | `heuristic` | 3 (6) | 6 |" in rp.table(res)
+    assert v2["deals_better"] == 2 and v2["deals_worse"] == 1 and v2["sign_p"] == pytest.approx(1.0)
+    assert v3["sign_p"] is None                                # no deal differs
+    assert rp._sign_p(7, 0) == pytest.approx(2 / 2**7)         # the exact sign test by hand
+    assert "| v2 | 2 | `heuristic` | 3 (6) | 6 |" in rp.table(res) and "| 2 / 1 (1) |" in rp.table(res)
 
 
 def test_a_stopped_run_resumes_and_keeps_its_games(tmp_path):
