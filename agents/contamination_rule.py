@@ -2,8 +2,15 @@
 on the designed contamination study (issue 18; `experiments/studies/contamination_rule.py`,
 docs/studies/contamination_v2.md).
 
-    rule:contamination                      # the shipped rule (agents/data/contamination_rule.json)
+    rule:contamination                      # the default rule (agents/data/contamination_rule.json)
+    rule:contamination?file=agents/data/contamination_rule_v3_all.json   # refitted on the main run's 3 seeds
     rule:contamination?file=my_rule.json    # another fitted rule
+
+The default is the tree fitted on the earlier run (`configs/studies/contamination_v2.yaml`). The refits on
+the main run (`contamination_v3.yaml`; two seeds: `contamination_rule_v3.json`, three seeds:
+`contamination_rule_v3_all.json`) did not generalise: fitted on two seeds, none beats "always save" on the
+third (leave one seed out, docs/studies/contamination_rule_loso.json), while the default, scored on every
+point of the main run (which it never saw), is not below it. Neither is shown to beat "always save".
 
 At each of its placement decisions, for every die value v in the player's reserve that may go to the
 contaminated samples card and could also be saved (placed as it is, or changed by a circled wildcard to a

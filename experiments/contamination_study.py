@@ -1165,6 +1165,12 @@ def _add_rule_args(p):
     contamination_rule.add_args(p)
 
 
+def _add_rule_play_args(p):
+    from virus_envs.experiments.studies import contamination_rule_play
+
+    contamination_rule_play.add_args(p)
+
+
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
            "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
                                               "win probability, pre-registered hypotheses (issue 18)"),
@@ -1175,7 +1181,9 @@ STUDIES = {"contamination": (_add_contamination_args, "when to contaminate sampl
            "virus-lab": (_add_virus_lab_args, "the board game: win rate against difficulty and Heroes; which designed "
                                               "components and rule readings decide the outcome (issue 18)"),
            "contamination-rule": (_add_rule_args, "a depth-3 tree of 'contaminate or not' fitted on the "
-                                                  "contamination-v2 run (the agent rule:contamination)")}
+                                                  "contamination-v2 run (the agent rule:contamination)"),
+           "contamination-rule-play": (_add_rule_play_args, "the rule agent against the search agent and the "
+                                                            "heuristic, paired with the heuristic in its seat")}
 
 
 def register(sub):

@@ -117,6 +117,55 @@ def fit_from_rows(rows: list[dict], sheet: str = "shipped", depth: int = 3, min_
             "tree": fit_tree(X, y, depth, min_leaf)}
 
 
+def _usable(rows: list[dict], sheet: str = "shipped") -> list[dict]:
+    return [r for r in rows if r.get("sheet") == sheet and not r.get("none") and effect(r) is not None]
+
+
+def score(rule: dict, rows: list[dict]) -> dict:
+    """How a fitted rule does on points it may not have seen. `gain`: the mean, over the points, of the measured
+    effect of contaminating where the rule says contaminate and 0 where it says save (win share per decision
+    point, against "always save"), with its 95% t-interval; `gain_points`: the same on points; `r2`: 1 - the
+    squared error of the leaves' effects over that of a constant (the rule's own root mean), out of sample."""
+    from virus_envs.experiments.studies.contamination_v2 import t_test
+
+    rows = _usable(rows)
+    if not rows:
+        raise ValueError("no intervention point to score the rule on")
+    leaves = [predict(rule["tree"], dict(zip(FEATURES, features(r)))) for r in rows]
+    y = np.array([effect(r) for r in rows])
+    c = np.array([lf["contaminate"] for lf in leaves])
+    pred = np.array([lf["effect"] for lf in leaves])
+    root = rule["tree"]["effect"]
+    base = float(((y - root) ** 2).sum())
+    gain, gain_pts = t_test(y * c), t_test(np.array([effect(r, "margin") for r in rows]) * c)
+    seeds = np.array([r["seed"] for r in rows])
+    by_seed = {str(s): t_test((y * c)[seeds == s]) for s in sorted(set(seeds.tolist()))}
+    return {"points": len(rows), "seeds": sorted({r["seed"] for r in rows}), "contaminate": int(c.sum()),
+            "effect_where_contaminate": float(y[c].mean()) if c.any() else None,
+            "effect_where_save": float(y[~c].mean()) if (~c).any() else None,
+            "gain": gain, "gain_points": gain_pts, "gain_by_seed": by_seed,
+            "r2": None if base == 0 else 1 - float(((y - pred) ** 2).sum()) / base}
+
+
+def unseen(rule: dict, rows: list[dict], src) -> list[dict]:
+    """The points of `rows` (read from `src`) a rule was not fitted on: the other seeds' if it was fitted on
+    `src`, else every point."""
+    if Path(rule.get("source", "")).resolve() != Path(src).resolve():
+        return rows
+    return [r for r in rows if r["seed"] not in set(rule.get("seeds") or [])]
+
+
+def leave_one_seed_out(rows: list[dict], depth: int = 3, min_leaf: int = 20, outcome: str = "win") -> list[dict]:
+    """For each seed: the tree fitted on the other seeds' points, scored on that seed's (`score`)."""
+    rows = _usable(rows)
+    out = []
+    for s in sorted({r["seed"] for r in rows}):
+        rule = fit_from_rows([r for r in rows if r["seed"] != s], depth=depth, min_leaf=min_leaf, outcome=outcome)
+        out.append({"held_out": s, "fitted_on": rule["seeds"], "rule": describe(rule["tree"]),
+                    **score(rule, [r for r in rows if r["seed"] == s])})
+    return out
+
+
 # -- the command -------------------------------------------------------------------------------------
 def add_args(p):
     p.add_argument("--from", dest="source", default="runs/study-contamination-v2/interventions.jsonl",
@@ -129,6 +178,11 @@ def add_args(p):
     p.add_argument("--min-leaf", dest="min_leaf", type=int, default=20)
     p.add_argument("--outcome", choices=["win", "margin"], default="win",
                    help="the effect the tree predicts: win share (the study's primary outcome) or points")
+    p.add_argument("--loso", default=None,
+                   help="also write here (JSON) each seed's score by the tree fitted on the other seeds, and the "
+                        "scores of --compare's rules on every point")
+    p.add_argument("--compare", nargs="*", default=[],
+                   help="rule files scored on every point of --from with --loso (e.g. rules fitted elsewhere)")
     p.set_defaults(func=cmd)
 
 
@@ -149,6 +203,21 @@ def cmd(args, echo=print) -> dict:
          f"written to {args.out}:")
     for line in describe(rule["tree"]):
         echo(line)
+    if getattr(args, "loso", None):
+        rows = read_rows(src)[0]
+        folds = leave_one_seed_out(rows, depth=args.depth, min_leaf=args.min_leaf, outcome=args.outcome)
+        from virus_envs.agents.contamination_rule import load_rule
+        compare = {str(f): score(load_rule(f), unseen(load_rule(f), rows, src)) for f in args.compare}
+        Path(args.loso).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.loso).write_text(json.dumps({"source": str(src), "depth": args.depth, "min_leaf": args.min_leaf,
+                                               "outcome": args.outcome, "leave_one_seed_out": folds,
+                                               "fitted_in_sample": score(rule, rows),
+                                               "compare": compare}, indent=1) + "\n")
+        for f in folds:
+            g = f["gain"]
+            echo(f"held out seed {f['held_out']}: gain {g['mean']:+.3f} [{g['ci95'][0]:+.3f}, {g['ci95'][1]:+.3f}] "
+                 f"win share per point over always saving ({f['contaminate']} of {f['points']} contaminated), "
+                 f"out-of-sample R2 {f['r2']:+.3f}")
     return rule
 
 

@@ -158,3 +158,43 @@ def test_agreement_counts_where_the_rule_and_the_heuristic_part(tmp_path):
     assert a["contaminate_rule"] <= a["contaminate_heuristic"]
     always = cr.agreement(2, 2, seed=5, spec=f"rule:contamination?file={_rule_file(tmp_path, True)}")
     assert always["contaminate_rule"] > a["contaminate_rule"]
+
+
+def test_leave_one_seed_out_scores_each_seed_with_the_tree_of_the_others(tmp_path):
+    # seeds 1 and 2: a 1 that fits nowhere is worth contaminating (+1); seed 3: it is not (-1); a placeable 4: -1
+    rows = []
+    for seed, w in ((1, 1.0), (2, 1.0), (3, 0.0)):
+        rows += [dict(_row(1, False, w, 1.0 - w), seed=seed)] * 3 + [dict(_row(4, True, 0.0, 1.0), seed=seed)] * 3
+    folds = {f["held_out"]: f for f in cr.leave_one_seed_out(rows, min_leaf=2)}
+    assert folds[3]["fitted_on"] == [1, 2] and folds[3]["points"] == 6 and folds[3]["contaminate"] == 3
+    # the trees of seeds {1, 2} say contaminate the 1: on seed 3 that costs 1 on each of 3 points of 6
+    assert folds[3]["gain"]["mean"] == pytest.approx(-0.5) and folds[3]["effect_where_contaminate"] == -1.0
+    # held out seed 1: the tree of {2, 3} has the 1s' leaf at 0 (+1, -1): "save it", no gain, no loss
+    assert folds[1]["contaminate"] == 0 and folds[1]["gain"]["mean"] == 0.0
+    # out-of-sample R2 by hand, seed 3: leaves +1 (the 1s) and -1 (the 4s), root mean 0 of the tree of {1, 2}
+    # truth -1 everywhere: SSE(tree) = 3 x 4 + 0, SSE(root) = 6 x 1
+    assert folds[3]["r2"] == pytest.approx(1 - 12 / 6)
+    s = cr.score(cr.fit_from_rows(rows[:6], min_leaf=2), rows)
+    assert s["gain_by_seed"]["3"]["mean"] == pytest.approx(-0.5) and s["gain_by_seed"]["1"]["mean"] == 0.5
+    assert s["points"] == 18 and s["gain"]["mean"] == pytest.approx((0.5 + 0.5 - 0.5) / 3)
+
+
+def test_the_command_writes_the_folds_and_scores_other_rules_on_unseen_points(tmp_path):
+    rows = []
+    for seed, w in ((1, 1.0), (2, 1.0), (3, 0.0)):
+        rows += [dict(_row(1, False, w, 1.0 - w), seed=seed)] * 3 + [dict(_row(4, True, 0.0, 1.0), seed=seed)] * 3
+    src = tmp_path / "i.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    two = tmp_path / "two.json"
+    main(["study", "contamination-rule", "--from", str(src), "--out", str(two), "--min-leaf", "2", "--seeds", "1", "2"])
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"tree": {"leaf": True, "n": 1, "effect": 1.0, "contaminate": True}}))
+    loso = tmp_path / "loso.json"
+    main(["study", "contamination-rule", "--from", str(src), "--out", str(tmp_path / "all.json"), "--min-leaf", "2",
+          "--loso", str(loso), "--compare", str(two), str(other)])
+    d = json.loads(loso.read_text())
+    assert [f["held_out"] for f in d["leave_one_seed_out"]] == [1, 2, 3]
+    assert d["compare"][str(two)]["seeds"] == [3]                       # fitted on 1 and 2: scored on 3 only
+    assert d["compare"][str(two)]["gain"]["mean"] == pytest.approx(-0.5)
+    assert d["compare"][str(other)]["points"] == 18                     # fitted elsewhere: every point
+    assert d["fitted_in_sample"]["points"] == 18

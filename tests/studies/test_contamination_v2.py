@@ -97,23 +97,27 @@ def test_the_notebook_redraws_the_stored_results(tmp_path):
     work = tmp_path / "notebooks"
     work.mkdir()
     (tmp_path / "docs" / "studies").mkdir(parents=True)
-    for name in ("contamination_v3.json", "contamination_v2.json", "contamination_v2_pilot.json"):
+    for name in ("contamination_v3.json", "contamination_v2.json", "contamination_v2_pilot.json",
+                 "contamination_rule_loso.json", "contamination_rule_play.json"):
         assert (root / "docs" / "studies" / name).is_file()
         shutil.copy(root / "docs" / "studies" / name, tmp_path / "docs" / "studies")
     (tmp_path / "agents" / "data").mkdir(parents=True)
-    for name in ("contamination_rule.json", "contamination_rule_v3.json"):
+    for name in ("contamination_rule.json", "contamination_rule_v3.json", "contamination_rule_v3_all.json"):
         shutil.copy(root / "agents" / "data" / name, tmp_path / "agents" / "data")
     nb = nbformat.read(str(root / "notebooks" / "contamination_v2.ipynb"), as_version=4)
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(work)}}).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4     # the main run, the earlier run, the pilot, the cells
-    for name in ("contamination_v3_redrawn.png", "contamination_v2_redrawn.png", "contamination_v2_pilot_redrawn.png"):
+    # the main run, the earlier run, the pilot, the cells, the rule agents' games
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 5
+    for name in ("contamination_v3_redrawn.png", "contamination_v2_redrawn.png", "contamination_v2_pilot_redrawn.png",
+                 "contamination_rule_play_redrawn.png"):
         assert (work / name).is_file()
     text = "".join(o.get("text", "") for o in outputs)
     assert "main run:" in text and "earlier run:" in text
-    assert text.count("the rule: a depth-3 tree") == 2
+    assert text.count("the rule: a depth-3 tree") == 3
+    assert text.count("scored on seed") == 3 and "rule agents' paired games" in text
 
 
 def test_each_run_writes_its_own_results_figure_and_tables(tmp_path):
