@@ -14,7 +14,7 @@ from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore
 from virus_envs.virus_lab.board import DOOR_CLOSED
 from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_HEART,
                                              TR_GAS, TR_LASERS, TR_PROL2)
-from virus_envs.virus_lab.flow import Q_REFILL
+from virus_envs.virus_lab.flow import PH_FOUR, Q_REFILL
 from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_REFILL, PH_TRAP,
                                        PH_WOUND, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT, VirusLabGame)
 from virus_envs.virus_lab.research import candidate_rooms
@@ -650,17 +650,22 @@ def test_game_ends_after_turn_nine_and_on_deck_out():
     assert s2.is_terminal()
 
 
+def _slow_phase_with_a_four_leaf(s):
+    """Hero 0 holds a Four-leaf token (from the reserve); the Slow phase begins with his choice (PH_FOUR)."""
+    from virus_envs.virus_lab.game import Q_FOUR, Q_SLOW
+    s.tok[0][TK_FOUR] = 1
+    s.tok_pool[TK_FOUR] -= 1
+    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
+    s.ph = PH_NONE
+    s._advance()
+
+
 def test_four_leaf_reduces_group_movement():
     s = empty_state(1)
     rooms = corridor(s, 3, range(1, 10))
     at(s, 0, rooms[8])
     creatures(s, rooms[0], zombie=1)
-    s.tok[0][TK_FOUR] = 1
-    s.tok_pool[TK_FOUR] -= 1
-    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
-    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
-    s.ph = PH_NONE
-    s._advance()
+    _slow_phase_with_a_four_leaf(s)
     assert s.ph == PH_FOUR
     s.apply_action(A.FOUR + 0)
     assert s.cre[rooms[1] * 9 + ZOMBIE] == 1, "difficulty 2 minus the Four-leaf: 1 room"
@@ -676,12 +681,7 @@ def test_four_leaf_offers_every_creature_group():
     at(s, 0, rooms[8])
     creatures(s, rooms[0], zombie=1)
     creatures(s, rooms[3], zombie=1)
-    s.tok[0][TK_FOUR] = 1
-    s.tok_pool[TK_FOUR] -= 1
-    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
-    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
-    s.ph = PH_NONE
-    s._advance()
+    _slow_phase_with_a_four_leaf(s)
     assert s.ph == PH_FOUR
     m = s.legal_action_mask()
     assert sorted(np.flatnonzero(m)) == sorted([A.FOUR + 0, A.FOUR + 1, A.NO_FOUR])
@@ -715,12 +715,7 @@ def test_four_leaf_may_be_kept():
     rooms = corridor(s, 3, range(1, 10))
     at(s, 0, rooms[8])
     creatures(s, rooms[0], zombie=1)
-    s.tok[0][TK_FOUR] = 1
-    s.tok_pool[TK_FOUR] -= 1
-    from virus_envs.virus_lab.game import PH_FOUR, Q_FOUR, Q_SLOW
-    s.queue = [[Q_FOUR, 0], [Q_SLOW], [Q_RT]]
-    s.ph = PH_NONE
-    s._advance()
+    _slow_phase_with_a_four_leaf(s)
     assert s.ph == PH_FOUR and s.legal_action_mask()[A.NO_FOUR]
     s.apply_action(A.NO_FOUR)
     assert s.tok[0][TK_FOUR] == 1

@@ -381,28 +381,16 @@ def test_creatures_see_and_sniff_the_child():
     assert CR.target_side(s, rooms[1]) == -1
 
 
-def test_the_child_dies_when_creatures_enter_his_room_without_a_hero():
+@pytest.mark.parametrize("row, col", [(6, 2), (0, 0)], ids=["mid-table", "cell 0"])
+def test_the_child_dies_when_creatures_enter_his_room_without_a_hero(row, col):
     """ "If one or more Creatures enter the room with the Child without any Heroes present, the Child dies."
-    (Checked at the end of the Slow phase.)"""
+    (Checked at the end of the Slow phase.) Wherever his room is: the table's first space, cell 0 (row 0, column 0),
+    too (seed-7 mutation sample: `check_death` 6, `c >= 1`, spared a Child on cell 0)."""
     s = _child_game()
-    rooms = corridor(s, 6, range(1, 4))
-    _loose_child(s, rooms[1])
-    creatures(s, rooms[1], zombie=1)
-    s.queue = [[Q_DEEP]]
-    s.ph = PH_NONE
-    s._advance()
-    assert s.child[2] == 2
-
-
-def test_the_child_dies_in_the_tables_first_space_too():
-    """ "If one or more Creatures enter the room with the Child without any Heroes present, the Child dies", wherever
-    his room is: here on the table's first space, cell 0 (row 0, column 0). (Seed-7 mutation sample: `check_death` 6,
-    `c >= 1`, spared a Child on cell 0.)"""
-    s = _child_game()
-    rooms = corridor(s, 0, range(0, 3))
-    assert rooms[0] == 0
-    _loose_child(s, rooms[0])
-    creatures(s, rooms[0], zombie=1)
+    room = corridor(s, row, range(col, col + 3))[0]
+    assert room == s.g.geo.cell(row, col)
+    _loose_child(s, room)
+    creatures(s, room, zombie=1)
     s.queue = [[Q_DEEP]]
     s.ph = PH_NONE
     s._advance()
