@@ -198,6 +198,19 @@ def test_difficulty_rises_after_a_won_game():
     assert c.xp_log == [[3], [6], [6]] and c.heroes[0]["xp"] == 10 + 3 + 6 + 6
 
 
+def test_a_way_not_open_is_refused_by_name_and_changes_nothing():
+    """Escalating by a way that is not open (here the Final Attack a second time; then a made-up name) raises a
+    ValueError naming the way and the open ones, and the campaign is as before. (Seed-9 mutation sample: `escalate` 2,
+    the message replaced by None, survived.)"""
+    c = Campaign(1, 4, escalation="ladder")
+    c.escalate("final_attack")
+    before = json.dumps(c.to_dict(), sort_keys=True)
+    for way in ("final_attack", "teleport"):
+        with pytest.raises(ValueError, match=f"way '{way}' is not open .*'legend'"):
+            c.escalate(way)
+        assert json.dumps(c.to_dict(), sort_keys=True) == before
+
+
 def test_escalation_after_difficulty_three():
     """ "the next play must be increased in difficulty. You can do that in several ways: Increasing difficulty
     level. Adding Legend Tiles. ... Adding the Additional Final Attack element.": on the engine's ladder
