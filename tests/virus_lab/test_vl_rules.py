@@ -13,7 +13,7 @@ from virus_envs.virus_lab import creatures as CR
 from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import DOOR_CLOSED
 from virus_envs.virus_lab.components import (SP_AMMO, SP_FIRST_AID, SP_NET, TK_ADREN, TK_BOOK, TK_FOUR, TK_HEART,
-                                             TR_GAS, TR_LASERS, TR_PROL2)
+                                             TK_SHIELD, TR_GAS, TR_LASERS, TR_PROL2)
 from virus_envs.virus_lab.flow import PH_FOUR, Q_REFILL
 from virus_envs.virus_lab.game import (PH_ACT, PH_BUY, PH_CLUE, PH_EVENT, PH_GAIN, PH_NONE, PH_REFILL, PH_TRAP,
                                        PH_WOUND, Q_DEEP, Q_EVENT, Q_NEXT, Q_RESPAWN, Q_RT, VirusLabGame)
@@ -909,6 +909,23 @@ def test_a_hero_dying_with_plain_wounds_face_down_is_not_infected():
         s._wound(0, True)
     assert not s.alive[0] and sorted(w[0] for w in s.wounds[0]) == sorted(plain) and all(w[1] for w in s.wounds[0])
     assert not s.infected_dead[0] and not s._infected(0)
+
+
+def test_a_dead_hero_takes_no_more_damage():
+    """ "As soon as a player has a number of Wound cards equal to his Hit points, his Hero dies": Damage still due
+    to him after that (a second counter-attack of the same Real Time action, an explosion queued before) is lost. He
+    is not asked about the Shield token he still holds, and draws no Wound card. (Seed-9 mutation sample: `_damage` 3,
+    `not alive and (...)`, asked a dead Hero to spend Shields.)"""
+    s = empty_state(2)
+    s.tok[0][TK_SHIELD] = 1
+    s.tok_pool[TK_SHIELD] -= 1
+    for _ in range(s.hp_of(0)):
+        s._wound(0, True)
+    assert not s.alive[0]
+    ph, wounds, deck = s.ph, [list(w) for w in s.wounds[0]], list(s.wound_deck)
+    assert s._damage(0, 2, 1, True) is False
+    assert s.ph == ph and s.wounds[0] == wounds and s.wound_deck == deck and s.tok[0][TK_SHIELD] == 1
+    assert s._damage(1, 0, 0, True) is False and not s.wounds[1], "no Damage: nothing drawn"
 
 
 def test_all_heroes_dead_ends_the_game():
