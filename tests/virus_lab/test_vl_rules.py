@@ -286,6 +286,26 @@ def test_display_groups():
     assert s.res[0] == 11
 
 
+def test_nothing_is_bought_from_an_empty_reserve():
+    """Resources are spent "to purchase tokens/tiles from game reserve": with the reserve's last bullet cube bought,
+    no bullet is offered, however many resources are left; the same for a token kind whose reserve is empty. (Seed-9
+    mutation sample: `_can_buy` 8, `bullet_pool >= 0`, offered a bullet from an empty reserve.)"""
+    s = empty_state(1)
+    decide(s, PH_BUY, 0)
+    s.res[0] = 30
+    s.bullets[0] += s.bullet_pool - 1
+    s.bullet_pool = 1
+    assert s.legal_action_mask()[A.BUY + 0]
+    s.apply_action(A.BUY + 0)        # the last bullet cube, 2
+    assert s.bullet_pool == 0 and s.res[0] == 28
+    m = s.legal_action_mask()
+    assert not m[A.BUY + 0] and m[A.BUY + 1], "no bullet left; a heart still"
+    s.tok[0][TK_HEART] += s.tok_pool[TK_HEART]
+    s.tok_pool[TK_HEART] = 0
+    s._mask = None
+    assert not s.legal_action_mask()[A.BUY + 1]
+
+
 def test_price_list_and_barrier_bars():
     s = empty_state(1)
     decide(s, PH_BUY, 0)
