@@ -286,6 +286,41 @@ def test_display_groups():
     assert s.res[0] == 11
 
 
+def test_a_hero_may_move_into_the_tables_first_space():
+    """Moving "to an adjacent room" through connected doorways is offered toward every neighbouring room, the one on
+    the table's first space (row 0, column 0; cell 0) too. (Seed-9 mutation sample: `_mask_act` 20, `y < 1`, took
+    cell 0 for off the table.)"""
+    s = empty_state(1)
+    rooms = corridor(s, 0, range(0, 3))
+    at(s, 0, rooms[1])
+    west = next(d for d in range(4) if s.g.geo.NB[rooms[1]][d] == rooms[0])
+    east = next(d for d in range(4) if s.g.geo.NB[rooms[1]][d] == rooms[2])
+    s._mask = None
+    m = s.legal_action_mask()
+    assert rooms[0] == 0 and m[A.MOVE + west] and m[A.MOVE + east]
+    s.apply_action(A.MOVE + west)
+    assert s.pos[0] == 0
+
+
+def test_activating_a_room_in_combat_costs_two_cubes():
+    """ "If combat is in progress, the player must spend 2 Action cubes to activate the room": a Hero facing a Zombie
+    in an Ammo room may activate it with exactly 2 cubes, not with 1; out of combat 1 is enough. (Seed-9 mutation
+    sample: `_mask_act` 111, a cost of 3 in combat, survived.)"""
+    s = empty_state(1)
+    c = put(s, 1, 5, find_card(s.g, special=SP_AMMO))
+    at(s, 0, c)
+    creatures(s, c, zombie=1)
+    assert s.in_combat(0)
+    for stock, offered in ((2, True), (1, False)):
+        s.reserve[0] += s.stock[0] - stock
+        s.stock[0] = stock
+        s._mask = None
+        assert bool(s.legal_action_mask()[A.ACTIVATE]) is offered, stock
+    s.cre[c * 9 + ZOMBIE] = 0
+    s._mask = None
+    assert not s.in_combat(0) and s.legal_action_mask()[A.ACTIVATE], "out of combat: 1 cube"
+
+
 def test_nothing_is_bought_from_an_empty_reserve():
     """Resources are spent "to purchase tokens/tiles from game reserve": with the reserve's last bullet cube bought,
     no bullet is offered, however many resources are left; the same for a token kind whose reserve is empty. (Seed-9
