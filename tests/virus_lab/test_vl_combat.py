@@ -3,6 +3,7 @@ together, Bosses; each scenario quotes the rulebook ("Combat", "Creatures counte
 """
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vl_helpers import (BOSS, DESU, DOG, TRICKER, VERDUKO, ZOMBIE, at, creatures, decide, empty_state, find_card, four,
@@ -96,6 +97,31 @@ def test_counter_attack_damage_and_shields():
     s.apply_action(A.SHIELD + 2)
     keep_wounds(s)
     assert len(s.wounds[0]) == 3 and s.tok[0][TK_SHIELD] == 0
+
+
+def test_at_most_sixteen_shields_against_one_damage(tmp_path):
+    """Assumption 53: with a component file of 20 Shield tokens, a Hero holding all 20 against 18 Damage points may
+    spend 0 to 16 of them (the action table's choices), and nothing else is offered. (Seed-9 mutation sample:
+    `_compute_mask` 100, the cap dropped, survived: the box has 16 Shield tokens, so no test reached it; without the
+    cap the mask would set ids past `shield 16`, other actions.)"""
+    import os
+    import shutil
+    from virus_envs.virus_lab.actions import MAX_SHIELD
+    from virus_envs.virus_lab.components import DATA_DIR
+    for fn in os.listdir(DATA_DIR):
+        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
+    text = (tmp_path / "supply.yaml").read_text()
+    assert "  shield: 16\n" in text
+    (tmp_path / "supply.yaml").write_text(text.replace("  shield: 16\n", "  shield: 20\n"))
+    s = empty_state(1, data_dir=str(tmp_path))
+    s.tok[0][TK_SHIELD] = s.tok_pool[TK_SHIELD]
+    s.tok_pool[TK_SHIELD] = 0
+    assert s.tok[0][TK_SHIELD] == 20 and MAX_SHIELD == 16
+    s.dmg = [0, 18, 0, 1]
+    s.ph, s.cur = PH_SHIELD, 0
+    s._mask = None
+    m = s.legal_action_mask()
+    assert sorted(np.flatnonzero(m)) == [A.SHIELD + k for k in range(17)]
 
 
 def _hero_among_two_dogs_with_two_shields():
