@@ -125,6 +125,7 @@ CASES = [
     ("more Major Advantages than cards", lambda d: d.__setitem__("majors", [20] * N_PLAYERS), "majors"),
     # the room of a 2B move waiting for the Lead player's choice of side, with no such choice pending
     ("a 2B move with no choice of side pending", lambda d: d.__setitem__("pl_move", 3), "pl_move"),
+    ("a colour order chosen with no Creature queued", lambda d: d.__setitem__("pl_ord", 1), "pl_ord"),
     ("a Creature on an unexplored space", lambda d: d["cre"].__setitem__(d["card"].index(-1) * 9, 1), "cre"),
 ]
 

@@ -202,6 +202,9 @@ def validate_dict(g, d) -> None:
     if d["pl_move"] != -1 and d["opt_kind"] != CR.OPT_MOVE_SIDE:
         # set only just before the Lead player's choice of side for a 2B move, and cleared by that choice
         raise fail(env, "pl_move", "names a room while no choice of side for a moving group is pending")
+    if d["pl_ord"] != 0 and not d["pl_queue"]:
+        # 1 once the colour of the queue's first Creature is chosen; back to 0 with each queued Creature placed
+        raise fail(env, "pl_ord", "is set while no Creature is queued for placing")
     for f in ("sl_rem", "sl_moved", "sl_bonus", "sl_done", "sl_enter", "pl_enter", "wpend", "flip", "dsel"):
         ints(f, None, -1)
     for f in ("sl_events", "opts", "pl_queue", "labs_used"):
