@@ -6,14 +6,14 @@ acts next) is the documented assumption of docs/rules/virus_lab.md ("Real Time c
 from __future__ import annotations
 
 import os
-import shutil
 
 import numpy as np
 import pytest
 
-from vl_helpers import at, check_invariants, creatures, empty_state, event_card, four, keep_wounds, put
+from vl_helpers import (at, check_invariants, creatures, empty_state, event_card, four, keep_wounds, patched_data,
+                        put)
 from virus_envs.virus_lab.actions import A
-from virus_envs.virus_lab.components import DATA_DIR, TK_ADREN
+from virus_envs.virus_lab.components import TK_ADREN
 from virus_envs.virus_lab.flow import PH_LATE, PH_RESTORE, Q_EXTRA, Q_RT
 from virus_envs.virus_lab.game import PH_ACT, PH_NONE, PH_RESULT, PH_ROLL, PH_SPEND, PH_WOUND, VirusLabGame
 
@@ -237,10 +237,7 @@ def test_bad_config_names_the_key():
 
 
 def test_bad_data_file_names_file_and_field(tmp_path):
-    for fn in os.listdir(DATA_DIR):
-        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / "realtime.yaml").read_text().replace("  move: 3", "  move: 0")
-    (tmp_path / "realtime.yaml").write_text(text)
+    patched_data(tmp_path, "realtime.yaml", "  move: 3", "  move: 0")
     with pytest.raises(ValueError, match=r"data_dir.*realtime.yaml.*seconds.move"):
         VirusLabGame(num_players=1, real_time=True, data_dir=str(tmp_path))
     os.remove(tmp_path / "realtime.yaml")

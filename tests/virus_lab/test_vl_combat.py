@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from vl_helpers import (BOSS, DESU, DOG, TRICKER, VERDUKO, ZOMBIE, at, creatures, decide, empty_state, find_card, four,
-                        keep_wounds, put)
+                        keep_wounds, patched_data, put)
 from virus_envs.virus_lab.actions import A
 from virus_envs.virus_lab.components import TK_ADREN, TK_BOOK, TK_FOUR, TK_HEART, TK_SHIELD, TR_GAS, TR_LASERS
 from virus_envs.virus_lab.game import PH_ACT, PH_RESULT, PH_ROLL, PH_SHIELD, PH_SPEND, PH_WOUND, VirusLabGame
@@ -104,16 +104,8 @@ def test_at_most_sixteen_shields_against_one_damage(tmp_path):
     spend 0 to 16 of them (the action table's choices), and nothing else is offered. (Seed-9 mutation sample:
     `_compute_mask` 100, the cap dropped, survived: the box has 16 Shield tokens, so no test reached it; without the
     cap the mask would set ids past `shield 16`, other actions.)"""
-    import os
-    import shutil
     from virus_envs.virus_lab.actions import MAX_SHIELD
-    from virus_envs.virus_lab.components import DATA_DIR
-    for fn in os.listdir(DATA_DIR):
-        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / "supply.yaml").read_text()
-    assert "  shield: 16\n" in text
-    (tmp_path / "supply.yaml").write_text(text.replace("  shield: 16\n", "  shield: 20\n"))
-    s = empty_state(1, data_dir=str(tmp_path))
+    s = empty_state(1, data_dir=patched_data(tmp_path, "supply.yaml", "  shield: 16\n", "  shield: 20\n"))
     s.tok[0][TK_SHIELD] = s.tok_pool[TK_SHIELD]
     s.tok_pool[TK_SHIELD] = 0
     assert s.tok[0][TK_SHIELD] == 20 and MAX_SHIELD == 16

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vl_helpers import (BLUE, DOG, EXIT, GREEN, RED, START, ZOMBIE, at, cell, corridor, creatures, decide,
-                        empty_state, event_card, find_card, four, keep_wounds, put)
+                        empty_state, event_card, find_card, four, keep_wounds, patched_data, put)
 from virus_envs.virus_lab import creatures as CR
 from virus_envs.virus_lab.actions import A, PRICES, cash_id, discard_id, explore_id, trap_id
 from virus_envs.virus_lab.board import DOOR_CLOSED
@@ -666,7 +666,7 @@ def test_the_first_event_card_of_the_file_has_its_effect(tmp_path):
     """Every Event card's effect applies, the first card's (id 0) too: with a card file whose E01 is a blackout
     ("no Search"), drawing E01 takes Search out of the mask. (Seed-7 mutation sample: `_mask_act` 12, `self.event >= 1`,
     read card 0 as no event; the built-in E01 is quiet, so nothing noticed.)"""
-    s = empty_state(1, data_dir=_data_file(tmp_path, "events.yaml", "{id: E01, number: 1, trap: false, effect: quiet",
+    s = empty_state(1, data_dir=patched_data(tmp_path, "events.yaml", "{id: E01, number: 1, trap: false, effect: quiet",
                                            "{id: E01, number: 1, trap: false, effect: blackout"))
     c = put(s, 1, 5, find_card(s.g, special=SP_AMMO))
     at(s, 0, c)
@@ -899,31 +899,13 @@ def test_single_player_third_lab_card_same_colour():
     assert s.clue_pending[:2] == [0, 1], "1 additional Clue card"
 
 
-def _data_file(tmp_path, name, old, new):
-    """A copy of the built-in component files with one entry of `name` (wounds.yaml, events.yaml...) changed (a
-    user's card file)."""
-    import os
-    import shutil
-    from virus_envs.virus_lab.components import DATA_DIR
-    for fn in os.listdir(DATA_DIR):
-        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / name).read_text()
-    assert old in text
-    (tmp_path / name).write_text(text.replace(old, new))
-    return str(tmp_path)
-
-
-def _wounds_file(tmp_path, old, new):
-    return _data_file(tmp_path, "wounds.yaml", old, new)
-
-
 def test_a_blank_wound_carries_no_infection_symbol(tmp_path):
     """Assumption 17: with the Wound deck and its discards exhausted a Hero draws a blank wound (no card). A Hero
     who dies holding only blank wounds face down is not infected ("infected Heroes" are those with an infection
     symbol among their wounds), whatever the card file says of the other cards: here the Morbo card, the last
     entry of the Wound table, carries the infection symbol (`special_contents.morbo.infection`, a user's file).
     The seed-5 mutation sample's `_die` 19 (`w[1] >= 0` for `w[0] >= 0`) read the blank wound as that last card."""
-    s = empty_state(2, data_dir=_wounds_file(tmp_path, "morbo: {id: MORBO, infection: false}",
+    s = empty_state(2, data_dir=patched_data(tmp_path, "wounds.yaml", "morbo: {id: MORBO, infection: false}",
                                              "morbo: {id: MORBO, infection: true}"))
     assert s.g.comp.wound_infection[-1], "the patched file: the Wound table's last entry is infected"
     s.wound_deck, s.wound_discard, s.wound_known = [], [], []
@@ -940,7 +922,7 @@ def test_the_first_wound_card_of_the_file_infects_like_any_other(tmp_path):
     is infected." Every card of the Wound table counts, the first (id 0) too: with a card file whose first card
     (W01) shows the symbol, a Hero who dies holding it face down is infected. The seed-5 mutation sample's `_die` 21
     (`w[0] >= 1`: card 0 skipped) survived, since the built-in W01 has no symbol."""
-    s = empty_state(2, data_dir=_wounds_file(tmp_path, "{id: W01, infection: false, heart_back: false}",
+    s = empty_state(2, data_dir=patched_data(tmp_path, "wounds.yaml", "{id: W01, infection: false, heart_back: false}",
                                              "{id: W01, infection: true, heart_back: false}"))
     plain = [c for c in range(1, 25) if not s.g.comp.wound_infection[c]]
     s.wound_deck = [c for c in s.wound_deck if c != 0 and c not in plain[:s.hp_of(0) - 1]] + plain[:s.hp_of(0) - 1] + [0]

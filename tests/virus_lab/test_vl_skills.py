@@ -6,15 +6,13 @@ card's test states the power in the card's own words and checks it against a val
 """
 from __future__ import annotations
 
-import os
-import shutil
 
 import numpy as np
 import pytest
 
-from vl_helpers import TRICKER, ZOMBIE, at, check_invariants, creatures, empty_state, four, put
+from vl_helpers import TRICKER, ZOMBIE, at, check_invariants, creatures, empty_state, four, patched_data, put
 from virus_envs.virus_lab.actions import A, IT_BULLET, IT_HEART
-from virus_envs.virus_lab.components import DATA_DIR, TK_ADREN, TK_EXPL, TK_FOUR, TK_SHIELD
+from virus_envs.virus_lab.components import TK_ADREN, TK_EXPL, TK_FOUR, TK_SHIELD
 from virus_envs.virus_lab.flow import PH_SKILL, Q_REFILL
 from virus_envs.virus_lab.game import PH_ACT, PH_GAIN, PH_NONE, PH_REFILL, PH_RESULT, PH_SPEND, VirusLabGame
 
@@ -265,10 +263,7 @@ def test_evasive_dodges_for_one_success_less():
 def test_bad_config_and_data(tmp_path):
     with pytest.raises(ValueError, match="skills"):
         VirusLabGame(num_players=1, skills="random")
-    for fn in os.listdir(DATA_DIR):
-        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
-    text = (tmp_path / "skills.yaml").read_text().replace("power: dodge", "power: flying")
-    (tmp_path / "skills.yaml").write_text(text)
+    patched_data(tmp_path, "skills.yaml", "power: dodge", "power: flying")
     with pytest.raises(ValueError, match=r"data_dir.*skills.yaml.*skills\[15\].power"):
         VirusLabGame(num_players=1, skills="draft", data_dir=str(tmp_path))
 

@@ -246,3 +246,17 @@ def path_to(s, goal):
     step = 1 if c1 > c0 else -1
     cells += [(r1, c) for c in range(c0 + step, c1, step)]
     return [put(s, r, c, four(g, RED, k)) for k, (r, c) in enumerate(cells)]
+
+
+def patched_data(tmp_path, name, old, new):
+    """A copy of the built-in component files in tmp_path with `old` replaced by `new` in `name` (wounds.yaml,
+    events.yaml, supply.yaml...): a user's card file. Returns the directory, for `data_dir`."""
+    import os
+    import shutil
+    from virus_envs.virus_lab.components import DATA_DIR
+    for fn in os.listdir(DATA_DIR):
+        shutil.copy(os.path.join(DATA_DIR, fn), tmp_path / fn)
+    text = (tmp_path / name).read_text()
+    assert old in text, (name, old)
+    (tmp_path / name).write_text(text.replace(old, new))
+    return str(tmp_path)
