@@ -32,7 +32,8 @@ from virus_envs.experiments.studies.contamination_v2 import holm, replicated, t_
 
 __all__ = ["Hypothesis", "StudyConfig", "load_config", "play_arms", "in_cell", "effects", "test_hypotheses",
            "exploratory", "analyse", "run_study", "tables_markdown", "write_docs", "plot", "holm", "t_test",
-           "replicated", "draw", "choose", "run_command", "add_common_args", "plot_cells"]
+           "replicated", "draw", "choose", "run_command", "add_common_args", "plot_cells", "Stratum", "study_tasks",
+           "read_rows"]
 
 Cell = Union[int, str]
 
@@ -49,6 +50,23 @@ class Hypothesis:
     outcome: Literal["win", "margin"] = "win"
     offset: float = 0.0
     """the mean effect is tested against this value (e.g. a pill's face value in points)"""
+    stratum: str = ""
+    """'' = tested on the uniform draw's points; else the id of a stratum of the config, whose points it is
+    tested on (its estimate is then conditional on that stratum)"""
+
+
+@pydantic_dataclass(config=ConfigDict(extra="forbid"))
+class Stratum:
+    """Decisions sampled on purpose: a cell too rare in the uniform draw to answer its hypotheses. A stratum's
+    games are other base games than the uniform draw's; in each, ONE decision of `family` matching `where` is
+    drawn uniformly among those of the playthrough (the study module says which `where` keys it knows)."""
+    id: str
+    family: str
+    where: dict[str, list[Cell]] = field(default_factory=dict)
+    games: Annotated[int, Field(ge=1)] = 100
+    """base games per seed and player count (each gives at most one point)"""
+    players: list[Annotated[int, Field(ge=2, le=6)]] = field(default_factory=list)
+    """the player counts it is sampled at ([] = the config's)"""
 
 
 @pydantic_dataclass(config=ConfigDict(extra="forbid"))
@@ -62,10 +80,14 @@ class StudyConfig:
     continuation: str = "heuristic"
     """plays every arm to the end, in every seat"""
     rollouts: Annotated[int, Field(ge=1)] = 4
+    acting: str = ""
+    """the acting seat's policy in the continuation ('' = `continuation`, as every other seat)"""
     families: list[str] = field(default_factory=list)
     """the families of interventions to run ([] = all of the study's)"""
     alpha: Annotated[float, Field(gt=0, lt=1)] = 0.05
     hypotheses: list[Hypothesis] = field(default_factory=list)
+    strata: list[Stratum] = field(default_factory=list)
+    """pre-registered strata of rare decisions, sampled besides the uniform draw"""
     workers: Annotated[int, Field(ge=1)] = 1
     out: str = "runs/study"
     docs: str = "docs/studies"
@@ -84,11 +106,14 @@ def check_hypothesis_ids(path: str, hyps: list) -> None:
         raise ValueError(f"{path}: key 'hypotheses' repeats an id")
 
 
-def load_config(path: str, known_families: dict) -> StudyConfig:
+def load_config(path: str, known_families: dict, strata_keys: dict | None = None) -> StudyConfig:
+    """The study's config; `strata_keys`: family -> {`where` key a stratum of it may use: its allowed values}
+    (the study module's; None or {} = the study has no strata)."""
     from virus_envs.experiments import configfile
 
     cfg = configfile.read(path, StudyConfig)
     check_hypothesis_ids(path, cfg.hypotheses)
+    _check_strata(path, cfg, known_families, strata_keys or {})
     for f in cfg.families:
         if f not in known_families:
             raise ValueError(f"{path}: key 'families': unknown family {f!r} (known: {', '.join(known_families)})")
@@ -106,6 +131,34 @@ def load_config(path: str, known_families: dict) -> StudyConfig:
     if extra:
         raise ValueError(f"{path}: key 'check': unknown key(s) {', '.join(sorted(extra))}")
     return cfg
+
+
+def _check_strata(path: str, cfg: StudyConfig, known_families: dict, strata_keys: dict) -> None:
+    if cfg.strata and not strata_keys:
+        raise ValueError(f"{path}: key 'strata': this study samples no strata")
+    ids = [st.id for st in cfg.strata]
+    if len(set(ids)) != len(ids) or "" in ids:
+        raise ValueError(f"{path}: key 'strata' repeats an id or has an empty one")
+    for st in cfg.strata:
+        if st.family not in known_families:
+            raise ValueError(f"{path}: stratum {st.id}: unknown family {st.family!r}")
+        known = strata_keys.get(st.family, {})
+        bad = sorted(set(st.where) - set(known))
+        if bad:
+            raise ValueError(f"{path}: stratum {st.id}: key 'where' has {', '.join(bad)}, not a stratum key of "
+                             f"{st.family} (known: {', '.join(sorted(known)) or 'none'})")
+        for k, vals in st.where.items():
+            odd = [v for v in vals if v not in known[k]]
+            if odd or not vals:
+                raise ValueError(f"{path}: stratum {st.id}: key 'where.{k}' must list values among "
+                                 f"{', '.join(map(str, known[k]))}" + (f" (not {odd[0]!r})" if odd else ""))
+        if set(st.players) - set(cfg.players):
+            raise ValueError(f"{path}: stratum {st.id}: key 'players' names a count not in the config's 'players'")
+    fam = {st.id: st.family for st in cfg.strata}
+    for h in cfg.hypotheses:
+        if h.stratum and fam.get(h.stratum) != h.family:
+            raise ValueError(f"{path}: hypothesis {h.id}: key 'stratum' names {h.stratum!r}, not a stratum of "
+                             f"family {h.family}")
 
 
 def draw(rng, items: list):
@@ -170,25 +223,32 @@ def one_game(task: dict, game_id: str, tag: int, eligible, arms_and_cell) -> lis
     sampling over the playthrough), then every arm from it. One row per family with an eligible decision.
 
     `eligible(state, family)`; `arms_and_cell(state, family, chooser, rng) -> (arms, cell)` (arms as for
-    `play_arms`, the cell's fields). `tag` keeps each study's random streams apart."""
+    `play_arms`, the cell's fields). `tag` keeps each study's random streams apart.
+
+    A task with a `stratum` plays other games (its id is in the seeds) and draws only among the decisions of the
+    stratum's family that `eligible(state, family, where)` accepts; its arms come from
+    `arms_and_cell(state, family, chooser, rng, where)`."""
     import virus_envs
     from virus_envs import agents
     from virus_envs.experiments.arena import play_from
 
     cfg, n, seed, gi, fams = task["cfg"], task["players"], task["seed"], task["game"], task["families"]
+    stratum = task.get("stratum")
+    where = (stratum.where,) if stratum else ()
+    sx = [int.from_bytes(stratum.id.encode()[:8], "little") % 2**32, 1] if stratum else []
     game = virus_envs.game(game_id, n)
-    rng = np.random.default_rng([seed, n, gi, 18, tag])
+    rng = np.random.default_rng([seed, n, gi, 18, tag] + sx)
     state = game.new_initial_state(seed=int(rng.integers(2**62)))
     line = [agents.make(cfg.base, game) for _ in range(n)]
     for i, ag in enumerate(line):
         ag.reset(seed=int(rng.integers(2**62)))
-    pick = {f: np.random.default_rng([seed, n, gi, 18, tag + 1, k]) for k, f in enumerate(fams)}
+    pick = {f: np.random.default_rng([seed, n, gi, 18, tag + 1, k] + sx) for k, f in enumerate(fams)}
     seen = {f: 0 for f in fams}
     kept = {f: None for f in fams}
 
     def probe(st):
         for f in fams:
-            if eligible(st, f):
+            if eligible(st, f, *where):
                 seen[f] += 1
                 if pick[f].random() < 1.0 / seen[f]:        # reservoir: uniform among the eligible decisions
                     kept[f] = st.clone()
@@ -202,17 +262,19 @@ def one_game(task: dict, game_id: str, tag: int, eligible, arms_and_cell) -> lis
         p = at.current_player()
         chooser = agents.make(cfg.base, game)
         chooser.reset(seed=int(rng.integers(2**62)))
-        arms, cell = arms_and_cell(at, f, chooser, rng)
+        arms, cell = arms_and_cell(at, f, chooser, rng, *where)
         res = play_arms(at, p, arms, cfg.continuation, task["rollouts"],
-                        np.random.default_rng([seed, n, gi, 18, tag + 2, k]), acting=task.get("acting", ""))
-        rows.append({"seed": seed, "players": n, "game": gi, "family": f, "seat": p, "eligible": seen[f],
-                     "cell": cell, "arms": res})
+                        np.random.default_rng([seed, n, gi, 18, tag + 2, k] + sx), acting=task.get("acting", ""))
+        rows.append({"seed": seed, "players": n, "game": gi, "family": f, "stratum": stratum.id if stratum else "",
+                     "seat": p, "eligible": seen[f], "cell": cell, "arms": res})
     return rows
 
 
 # -- the analysis --------------------------------------------------------------------------------------
 def in_cell(r: dict, h: Hypothesis) -> bool:
-    return r["family"] == h.family and all(r["cell"].get(k) in vals for k, vals in h.where.items())
+    """The point is of the hypothesis's family, draw (uniform or its stratum) and cell."""
+    return (r["family"] == h.family and r.get("stratum", "") == h.stratum
+            and all(r["cell"].get(k) in vals for k, vals in h.where.items()))
 
 
 def effects(rows: list[dict], contrast: str, outcome: str = "win") -> np.ndarray:
@@ -233,7 +295,7 @@ def test_hypotheses(rows: list[dict], hyps, alpha: float) -> list[dict]:
             if t["ci95"] is not None:
                 t["ci95"] = [t["ci95"][0] + h.offset, t["ci95"][1] + h.offset]
         res.append({"id": h.id, "statement": h.statement, "family": h.family, "contrast": h.contrast,
-                    "outcome": h.outcome, "offset": h.offset, "test": t,
+                    "stratum": h.stratum, "outcome": h.outcome, "offset": h.offset, "test": t,
                     "win": t_test(effects(cell, h.contrast, "win")),
                     "points": t_test(effects(cell, h.contrast, "margin"))})
     for r, rej in zip(res, holm([r["test"]["p"] for r in res], alpha)):
@@ -244,15 +306,19 @@ def test_hypotheses(rows: list[dict], hyps, alpha: float) -> list[dict]:
 
 def exploratory(rows: list[dict], families: dict, alpha: float) -> list[dict]:
     """Every family's contrasts, overall and by each cell field's values one at a time (win share; Holm over
-    the whole table). `families`: name -> (contrasts, cell fields)."""
+    the whole table), on the uniform draw's points; then each stratum's points as a whole (field 'stratum').
+    `families`: name -> (contrasts, cell fields)."""
     cells = []
     for fam, (contrasts, dims) in families.items():
-        sub = [r for r in rows if r["family"] == fam]
+        sub = [r for r in rows if r["family"] == fam and not r.get("stratum")]
+        strata = sorted({r["stratum"] for r in rows if r["family"] == fam and r.get("stratum")})
         for contrast in contrasts:
             groups = [("all", "", sub)]
             for d in dims:
                 for v in sorted({r["cell"].get(d) for r in sub}, key=str):
                     groups.append((d, v, [r for r in sub if r["cell"].get(d) == v]))
+            for sid in strata:
+                groups.append(("stratum", sid, [r for r in rows if r["family"] == fam and r.get("stratum") == sid]))
             for d, v, rs in groups:
                 t = t_test(effects(rs, contrast))
                 if t["n"]:
@@ -266,15 +332,17 @@ def exploratory(rows: list[dict], families: dict, alpha: float) -> list[dict]:
 def analyse(rows: list[dict], cfg: StudyConfig, families: dict, check_rows: list[dict] | None = None) -> dict:
     by_seed = {s: test_hypotheses([r for r in rows if r["seed"] == s], cfg.hypotheses, cfg.alpha)
                for s in cfg.seeds}
-    out = {"config": {"base": cfg.base, "continuation": cfg.continuation, "rollouts": cfg.rollouts,
-                      "seeds": cfg.seeds, "players": cfg.players, "alpha": cfg.alpha},
+    out = {"config": {"base": cfg.base, "continuation": cfg.continuation, "acting": cfg.acting,
+                      "rollouts": cfg.rollouts, "seeds": cfg.seeds, "players": cfg.players, "alpha": cfg.alpha},
            "interventions": len(rows),
-           "points_per_family": {f: sum(1 for r in rows if r["family"] == f) for f in families},
+           "points_per_family": {f: sum(1 for r in rows if r["family"] == f and not r.get("stratum"))
+                                 for f in families},
+           "points_per_stratum": {st.id: sum(1 for r in rows if r.get("stratum") == st.id) for st in cfg.strata},
            "by_seed": {str(k): v for k, v in by_seed.items()}, "replicated": replicated(by_seed),
            "exploratory": exploratory(rows, families, cfg.alpha)}
     if check_rows is not None:
         ck = cfg.check
-        hyps = [h for h in cfg.hypotheses if h.family in ck.get("families", list(families))]
+        hyps = [h for h in cfg.hypotheses if h.family in ck.get("families", list(families)) and not h.stratum]
         seeds = ck.get("seeds", cfg.seeds[:1])
         out["check"] = {"acting": ck["acting"], "rollouts": ck.get("rollouts", cfg.rollouts),
                         "games": ck.get("games"), "interventions": len(check_rows),
@@ -284,37 +352,89 @@ def analyse(rows: list[dict], cfg: StudyConfig, families: dict, check_rows: list
 
 
 # -- the run -------------------------------------------------------------------------------------------
+def study_tasks(cfg: StudyConfig, families: list, games: int | None = None, check: bool = True) -> list[dict]:
+    """Every game of the run, in order: the uniform draw (seeds x player counts x games), each stratum's games,
+    then the search check's. `games` overrides the per-seed counts (a stratum's too, and caps the check's)."""
+    g = games or cfg.games
+    tasks = [{"cfg": cfg, "players": n, "seed": s, "game": i, "families": families, "acting": cfg.acting,
+              "rollouts": cfg.rollouts, "stratum": None, "check": False}
+             for s in cfg.seeds for n in cfg.players for i in range(g)]
+    for st in cfg.strata:
+        k = games or st.games
+        tasks += [{"cfg": cfg, "players": n, "seed": s, "game": i, "families": [st.family], "acting": cfg.acting,
+                   "rollouts": cfg.rollouts, "stratum": st, "check": False}
+                  for s in cfg.seeds for n in (st.players or cfg.players) for i in range(k)]
+    if check and cfg.check:
+        ck = cfg.check
+        cg = min(int(ck.get("games", g)), g) if games else int(ck.get("games", g))
+        tasks += [{"cfg": cfg, "players": n, "seed": s, "game": i, "families": ck.get("families", families),
+                   "acting": ck["acting"], "rollouts": int(ck.get("rollouts", cfg.rollouts)), "stratum": None,
+                   "check": True}
+                  for s in ck.get("seeds", cfg.seeds[:1]) for n in cfg.players for i in range(cg)]
+    return tasks
+
+
+def task_key(t: dict) -> str:
+    """The identity of a task, and of the lines it leaves in interventions.jsonl."""
+    st = t["stratum"].id if t.get("stratum") else ""
+    return f"{'check' if t.get('check') else 'main'}/{st}/{t['seed']}/{t['players']}/{t['game']}"
+
+
+def row_key(r: dict) -> str:
+    return f"{'check' if r.get('check') else 'main'}/{r.get('stratum', '')}/{r['seed']}/{r['players']}/{r['game']}"
+
+
+def read_rows(path) -> tuple[list[dict], set[str]]:
+    """(intervention rows, keys of every finished game) of an interventions.jsonl, a stopped run's included."""
+    rows, done = [], set()
+    for line in Path(path).read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            done.add(row_key(r))
+            if not r.get("none"):
+                rows.append(r)
+    return rows, done
+
+
 def run_study(cfg: StudyConfig, one_game, name: str, families: dict, echo=print, games: int | None = None,
-              check: bool = True) -> dict:
-    """Every (seed, player count, game) through `one_game(task) -> list of rows`; then the search check
-    (if configured and `check`); writes <out>/interventions.jsonl and <out>/results.json."""
+              check: bool = True, resume: bool = False) -> dict:
+    """Every game through `one_game(task) -> list of rows`, each game's lines stored as it ends in
+    <out>/interventions.jsonl (`resume`: only the games not yet there are played); then <out>/results.json."""
     from virus_envs.experiments.studies.progress import map_tasks
 
     out = Path(cfg.out)
     out.mkdir(parents=True, exist_ok=True)
     fams = cfg.families or list(families)
-    g = games or cfg.games
-    tasks = [{"cfg": cfg, "players": n, "seed": s, "game": i, "families": fams, "acting": "",
-              "rollouts": cfg.rollouts} for s in cfg.seeds for n in cfg.players for i in range(g)]
-    echo(f"{name}: {len(tasks)} games (seeds {cfg.seeds}, players {cfg.players}), families {', '.join(fams)}; "
-         f"base {cfg.base}, continuation {cfg.continuation} x {cfg.rollouts} rollouts per arm, {cfg.workers} workers")
+    tasks = study_tasks(cfg, fams, games, check)
+    store = out / "interventions.jsonl"
+    done = read_rows(store)[1] if resume and store.is_file() else set()
+    todo = [t for t in tasks if task_key(t) not in done]
+    cont = cfg.continuation + (f" (others; acting seat {cfg.acting})" if cfg.acting else "")
+    echo(f"{name}: {len(tasks)} games ({len(todo)} to play; seeds {cfg.seeds}, players {cfg.players}, strata "
+         f"{[st.id for st in cfg.strata] or 'none'}), families {', '.join(fams)}; base {cfg.base}, continuation "
+         f"{cont} x {cfg.rollouts} rollouts per arm, {cfg.workers} workers")
     t0 = time.time()
-    rows = [r for rs in map_tasks(one_game, tasks, cfg.workers, echo, "games") for r in rs]
-    check_rows = None
-    if check and cfg.check:
-        ck = cfg.check
-        cg = min(int(ck.get("games", g)), g) if games else int(ck.get("games", g))
-        ctasks = [{"cfg": cfg, "players": n, "seed": s, "game": i, "families": ck.get("families", fams),
-                   "acting": ck["acting"], "rollouts": int(ck.get("rollouts", cfg.rollouts))}
-                  for s in ck.get("seeds", cfg.seeds[:1]) for n in cfg.players for i in range(cg)]
-        echo(f"search check: {len(ctasks)} games, the acting seat continued by {ck['acting']}")
-        check_rows = [r for rs in map_tasks(one_game, ctasks, cfg.workers, echo, "games") for r in rs]
-    with open(out / "interventions.jsonl", "w") as f:
-        for r in rows + [dict(r, check=True) for r in (check_rows or [])]:
-            f.write(json.dumps(r) + "\n")
+    with open(store, "a" if done else "w") as f:
+        def each(t, rs):
+            lines = [dict(r, check=True) if t["check"] else r for r in rs] or [
+                {"seed": t["seed"], "players": t["players"], "game": t["game"],
+                 "stratum": t["stratum"].id if t["stratum"] else "", "check": t["check"], "none": True}]
+            for r in lines:
+                f.write(json.dumps(r) + "\n")
+            f.flush()
+
+        map_tasks(one_game, todo, cfg.workers, echo, "games", each=each)
+    wanted = {task_key(t) for t in tasks}
+    stored = [r for r in read_rows(store)[0] if row_key(r) in wanted]
+    rows = [r for r in stored if not r.get("check")]
+    check_rows = [r for r in stored if r.get("check")] if check and cfg.check else None
     res = analyse(rows, cfg, {k: v for k, v in families.items() if k in fams}, check_rows)
-    res["minutes"] = round((time.time() - t0) / 60, 1)
-    res["games"] = g
+    before = 0.0                               # a resumed run adds the minutes of the runs it goes on from
+    if done and (out / "results.json").is_file():
+        before = float(json.loads((out / "results.json").read_text()).get("minutes") or 0.0)
+    res["minutes"] = round(before + (time.time() - t0) / 60, 1)
+    res["games"] = games or cfg.games
+    res["strata_games"] = {st.id: games or st.games for st in cfg.strata}
     (out / "results.json").write_text(json.dumps(res, indent=1))
     echo(f"done in {res['minutes']} min: {len(rows)} intervention points; written to {out}")
     return res
@@ -327,30 +447,35 @@ def add_common_args(p, config: str, page: str) -> None:
     p.add_argument("--seeds", type=int, nargs="+", default=None, help="replication seeds (override)")
     p.add_argument("--rollouts", type=int, default=None, help="rollouts per arm (override)")
     p.add_argument("--continuation", default=None, help="agent spec playing the arms out (override)")
+    p.add_argument("--acting", default=None, help="agent spec of the acting seat in the continuation (override)")
+    p.add_argument("--resume", action="store_true",
+                   help="play only the games not yet in <out>/interventions.jsonl (a stopped run goes on)")
     p.add_argument("--no-check", action="store_true", help="skip the search check of the config")
     p.add_argument("--workers", type=int, default=None)
     p.add_argument("--out", default=None)
     p.add_argument("--docs", default=None, help=f"docs folder whose {page} gets the tables ('' = none)")
 
 
-def run_command(args, echo, game_id, name, families, explore, one_game_fn, start, end, title, picks=()) -> dict:
+def run_command(args, echo, game_id, name, families, explore, one_game_fn, start, end, title, picks=(),
+                strata_keys: dict | None = None) -> dict:
     """The study command shared by the studies of this shape: config, overrides, the run, the docs."""
     import dataclasses
 
     import virus_envs
     from virus_envs import agents
 
-    cfg = load_config(args.config, families)
-    for key in ("rollouts", "continuation", "workers", "out", "docs", "seeds"):
+    cfg = load_config(args.config, families, strata_keys)
+    for key in ("rollouts", "continuation", "acting", "workers", "out", "docs", "seeds"):
         v = getattr(args, key, None)
         if v is not None:
             cfg = dataclasses.replace(cfg, **{key: v})
     if args.games is not None and args.games < 1:
         raise ValueError("--games must be at least 1")
     g = virus_envs.game(game_id, cfg.players[0])
-    for spec in (cfg.base, cfg.continuation) + ((cfg.check["acting"],) if cfg.check else ()):
+    for spec in (cfg.base, cfg.continuation, cfg.acting or cfg.continuation) + ((cfg.check["acting"],) if cfg.check else ()):
         agents.make(spec, g)                      # a bad spec is named before any game
-    res = run_study(cfg, one_game_fn, name, explore, echo, games=args.games, check=not args.no_check)
+    res = run_study(cfg, one_game_fn, name, explore, echo, games=args.games, check=not args.no_check,
+                    resume=getattr(args, "resume", False))
     if cfg.docs:
         docs = Path(cfg.docs)
         echo(f"tables written to {write_docs(res, str(docs / f'{name}.md'), start, end)}")
@@ -383,7 +508,8 @@ def _hyp_table(by_seed: dict, replicated_ids: list | None) -> list[str]:
             t = by_seed[s][i]
             cells.append(fmt(t["test"]) + (" **rejected**" if t["rejected"] else ""))
         test = h["outcome"] + (f", against {h['offset']:+g}" if h["offset"] else "")
-        lines.append(f"| {h['id']}: {h['statement']} | {h['contrast']} ({test}) | " + " | ".join(cells)
+        where = f" (stratum {h['stratum']})" if h.get("stratum") else ""
+        lines.append(f"| {h['id']}: {h['statement']}{where} | {h['contrast']} ({test}) | " + " | ".join(cells)
                      + (f" | {'yes' if h['id'] in replicated_ids else 'no'} |" if replicated_ids is not None
                         else " |"))
     return lines
@@ -392,10 +518,13 @@ def _hyp_table(by_seed: dict, replicated_ids: list | None) -> list[str]:
 def tables_markdown(res: dict) -> str:
     c = res["config"]
     seeds = list(res["by_seed"])
-    lines = [f"Base policy `{c['base']}`, continuation `{c['continuation']}` x {c['rollouts']} rollouts per arm on "
+    acting = f" (the acting seat: `{c['acting']}`)" if c.get("acting") else ""
+    lines = [f"Base policy `{c['base']}`, continuation `{c['continuation']}`{acting} x {c['rollouts']} rollouts per arm on "
              f"common random numbers; {res['interventions']} intervention points ({res.get('games')} games per seed "
              f"and player count, players {c['players']}: "
              + ", ".join(f"{k} {v}" for k, v in res["points_per_family"].items())
+             + "".join(f"; stratum {k}: {v} points of {res.get('strata_games', {}).get(k, '?')} games per seed and "
+                       "player count" for k, v in res.get("points_per_stratum", {}).items())
              + f"); seeds {', '.join(seeds)}; Holm at family-wise {c['alpha']} per seed.", "",
              "### Pre-registered hypotheses (the effect tested, its 95% CI, p before Holm)", ""]
     lines += _hyp_table(res["by_seed"], res["replicated"])

@@ -86,23 +86,35 @@ def _own_organs(st) -> list[int]:
 MEDICINE_ARMS = {"vaccinate": lambda c: c == 1, "immunise": lambda c: 7 <= c <= 11, "cure": lambda c: 2 <= c <= 6}
 
 
-def _treatments(st) -> list[int]:
-    """Hand positions of treatment cards with a legal play."""
-    from virus_envs.virus_cards.cards import TREATMENT
+def _treatments(st, kinds=None) -> list[int]:
+    """Hand positions of treatment cards with a legal play (of the named kinds only, if given)."""
+    from virus_envs.virus_cards.cards import TREATMENT, TREATMENTS
 
     g, me = st.game, st.turn_player
-    return [h for h, c in enumerate(st.hands[me]) if g.KIND[c] == TREATMENT and _plays_of(st, h)]
+    return [h for h, c in enumerate(st.hands[me]) if g.KIND[c] == TREATMENT and _plays_of(st, h)
+            and (kinds is None or TREATMENTS[g.TREAT[c]] in kinds)]
 
 
-def eligible(st, family: str) -> bool:
+#: what a stratum (design.Stratum) of each family may ask for: the treatment card drawn (`treat`); the arms
+#: that must be available (`build`: e.g. {arm: [immunise]}, a decision where a second medicine can go on a
+#: vaccinated organ of one's own)
+STRATA_KEYS = {"treat": {"treatment": ("transplant", "organ_thief", "contagion", "latex_glove", "medical_error")},
+               "build": {"arm": tuple(MEDICINE_ARMS)}}
+
+
+def eligible(st, family: str, where: dict | None = None) -> bool:
+    """A decision of the family (`where`: a stratum's, see STRATA_KEYS)."""
     from virus_envs.virus_cards.game import PLAY
 
+    where = where or {}
     if st.is_terminal() or st.stage != PLAY:
         return False
     if family == "treat":
-        return bool(_treatments(st))
+        return bool(_treatments(st, where.get("treatment")))
     if family == "build":
-        return bool(_own_organs(st)) and any(_own_medicine(st, w) for w in MEDICINE_ARMS.values())
+        if not (_own_organs(st) and any(_own_medicine(st, w) for w in MEDICINE_ARMS.values())):
+            return False
+        return all(_own_medicine(st, MEDICINE_ARMS[a]) for a in where.get("arm", ()))
     raise ValueError(f"unknown family {family!r}")
 
 
@@ -112,8 +124,9 @@ def cell(st, family: str) -> dict:
             "turn": turn_band(int(st.turns), n)}
 
 
-def arms(at, family: str, chooser, rng) -> tuple[dict, dict]:
-    """(name -> function(state) playing the arm's forced move (False: not available), extra cell fields)."""
+def arms(at, family: str, chooser, rng, where: dict | None = None) -> tuple[dict, dict]:
+    """(name -> function(state) playing the arm's forced move (False: not available), extra cell fields).
+    `where` (a stratum's): the treatment card is drawn among the kinds it names."""
     from virus_envs.virus_cards.actions import A_DISCARD
     from virus_envs.virus_cards.cards import TREATMENTS
 
@@ -128,7 +141,7 @@ def arms(at, family: str, chooser, rng) -> tuple[dict, dict]:
         return f
 
     if family == "treat":
-        h = design.draw(rng, _treatments(at))
+        h = design.draw(rng, _treatments(at, (where or {}).get("treatment")))
         extra = {"treatment": TREATMENTS[g.TREAT[at.hands[at.turn_player][h]]]}
 
         def hold(s):
@@ -144,8 +157,8 @@ def arms(at, family: str, chooser, rng) -> tuple[dict, dict]:
 
 def one_game(task: dict) -> list[dict]:
     """One game of the base policy, one intervention point per family (`design.one_game`)."""
-    def arms_and_cell(at, f, chooser, rng):
-        fns, extra = arms(at, f, chooser, rng)
+    def arms_and_cell(at, f, chooser, rng, where=None):
+        fns, extra = arms(at, f, chooser, rng, where)
         return fns, {**cell(at, f), **extra}
     return design.one_game(task, GAME, 5, eligible, arms_and_cell)
 
@@ -159,4 +172,4 @@ def add_args(p):
 
 def cmd(args, echo=print) -> dict:
     return design.run_command(args, echo, GAME, NAME, FAMILIES, EXPLORE, one_game, TABLES_START, TABLES_END,
-                              "VIRUS!: paired effects of the pre-registered interventions", PICKS)
+                              "VIRUS!: paired effects of the pre-registered interventions", PICKS, STRATA_KEYS)

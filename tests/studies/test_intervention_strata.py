@@ -1,0 +1,151 @@
+"""Strata of rare decisions in the Virus & Co / VIRUS! designs (experiments/studies/design.py): the config names
+its mistakes, a stratum's points are exactly of its kind and from other games than the uniform draw's, its
+hypotheses read only its points, and a stopped run resumes to the same results."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import virus_envs
+from virus_envs import agents
+from virus_envs.experiments.cli import main
+from virus_envs.experiments.studies import design, virus_cards, virus_co
+
+HYP = "hypotheses:\n  - {id: T1, statement: any, family: treat, contrast: play-hold}\n"
+
+
+def _load(tmp_path, text, families=virus_cards.FAMILIES, keys=virus_cards.STRATA_KEYS):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(text)
+    return design.load_config(str(cfg), families, keys)
+
+
+@pytest.mark.parametrize("text, match", [
+    ("strata: [{id: c, family: treat, where: {card: [contagion]}}]\n" + HYP, "'where' has card"),
+    ("strata: [{id: c, family: treat, where: {treatment: [contagious]}}]\n" + HYP, "not 'contagious'"),
+    ("strata: [{id: c, family: build, where: {arm: []}}]\n" + HYP, r"'where.arm' must list"),
+    ("strata: [{id: c, family: heal}]\n" + HYP, "unknown family 'heal'"),
+    ("strata: [{id: c, family: treat}, {id: c, family: build}]\n" + HYP, "repeats an id"),
+    ("players: [2]\nstrata: [{id: c, family: treat, players: [4]}]\n" + HYP, "'players' names a count"),
+    ("strata: [{id: c, family: build}]\nhypotheses:\n"
+     "  - {id: T1, statement: s, family: treat, contrast: play-hold, stratum: c}\n", "not a stratum of family treat"),
+    ("strata: [{id: c, family: treat, games: 0}]\n" + HYP, "games"),
+])
+def test_stratum_mistakes_are_named(tmp_path, text, match):
+    with pytest.raises(ValueError, match=match):
+        _load(tmp_path, text)
+
+
+def test_a_study_without_strata_refuses_them(tmp_path):
+    text = ("strata: [{id: w, family: ward}]\n"
+            "hypotheses:\n  - {id: W1, statement: s, family: ward, contrast: keep-pay}\n")
+    with pytest.raises(ValueError, match="samples no strata"):
+        _load(tmp_path, text, virus_co.FAMILIES, None)
+
+
+def test_stratum_eligibility_is_exactly_its_kind():
+    """Along real games: a `treat` decision is in the stratum {treatment: [contagion]} exactly when a Contagion
+    in hand has a legal play; a `build` decision is in {arm: [immunise]} exactly when a medicine can go on a
+    vaccinated organ of one's own."""
+    from virus_envs.experiments.arena import play_from
+    from virus_envs.virus_cards.cards import TREATMENT, TREATMENTS
+
+    seen = {"contagion": [0, 0], "immunise": [0, 0]}
+    for seed in range(6):
+        g = virus_envs.game("virus_cards_v0", 2 + 2 * (seed % 2))
+        line = [agents.make("heuristic", g) for _ in range(g.num_players)]
+        for i, a in enumerate(line):
+            a.reset(seed=i)
+
+        def probe(st):
+            if not virus_cards.eligible(st, "treat"):
+                assert not virus_cards.eligible(st, "treat", {"treatment": ["contagion"]})
+            else:
+                g_, me = st.game, st.turn_player
+                held = [h for h, c in enumerate(st.hands[me])
+                        if g_.KIND[c] == TREATMENT and TREATMENTS[g_.TREAT[c]] == "contagion"
+                        and virus_cards._plays_of(st, h)]
+                inside = virus_cards.eligible(st, "treat", {"treatment": ["contagion"]})
+                assert inside == bool(held)
+                seen["contagion"][inside] += 1
+                if inside:
+                    fns, extra = virus_cards.arms(st, "treat", line[0], np.random.default_rng(0),
+                                                  {"treatment": ["contagion"]})
+                    assert extra["treatment"] == "contagion"
+            if virus_cards.eligible(st, "build"):
+                inside = virus_cards.eligible(st, "build", {"arm": ["immunise"]})
+                codes = st.code[st.turn_player]
+                assert inside == bool(virus_cards._own_medicine(st, lambda c: 7 <= c <= 11))
+                assert not inside or any(7 <= c <= 11 for c in codes)         # a vaccinated organ of one's own
+                seen["immunise"][inside] += 1
+            else:
+                assert not virus_cards.eligible(st, "build", {"arm": ["immunise"]})
+
+        play_from(g.new_initial_state(seed=seed), line, before_each=probe)
+    assert all(v[0] and v[1] for v in seen.values()), seen       # both sides of each stratum met
+
+
+def test_a_stratum_hypothesis_reads_only_its_stratum():
+    h = design.Hypothesis(id="T3", statement="s", family="treat", contrast="play-hold", stratum="contagion")
+    u = design.Hypothesis(id="T1", statement="s", family="treat", contrast="play-hold")
+    row = {"family": "treat", "stratum": "contagion", "cell": {"treatment": "contagion"}}
+    old = {"family": "treat", "cell": {"treatment": "contagion"}}                 # a row stored before strata
+    assert design.in_cell(row, h) and not design.in_cell(row, u)
+    assert design.in_cell(old, u) and not design.in_cell(old, h)
+
+
+CFG = ("players: [2]\nseeds: [1]\ngames: 2\nrollouts: 1\n"
+       "strata:\n  - {id: contagion, family: treat, where: {treatment: [contagion]}, games: 3}\n"
+       "hypotheses:\n  - {id: T1, statement: any, family: treat, contrast: play-hold}\n"
+       "  - {id: T3, statement: contagion, family: treat, contrast: play-hold, stratum: contagion}\n")
+
+
+def _rows(out):
+    return [json.loads(x) for x in (out / "interventions.jsonl").read_text().splitlines()]
+
+
+def test_tiny_run_with_a_stratum_and_its_resume(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text(CFG)
+    a = tmp_path / "a"
+    assert main(["study", "virus-cards", "--config", str(cfg), "--out", str(a), "--docs", "", "--no-check"]) in (0, None)
+    res = json.loads((a / "results.json").read_text())
+    rows = _rows(a)
+    strat = [r for r in rows if r.get("stratum") == "contagion" and not r.get("none")]
+    assert len({r["game"] for r in rows if r.get("stratum") == "contagion"}) == 3      # 3 games, each stored
+    assert strat and all(r["family"] == "treat" and r["cell"]["treatment"] == "contagion" for r in strat)
+    assert res["points_per_stratum"] == {"contagion": len(strat)}
+    t3 = res["by_seed"]["1"][1]
+    assert t3["id"] == "T3" and t3["stratum"] == "contagion" and t3["test"]["n"] == len(strat)
+    uniform = [r for r in rows if not r.get("stratum") and r["family"] == "treat" and not r.get("none")]
+    assert res["by_seed"]["1"][0]["test"]["n"] == len(uniform)
+    assert "stratum contagion" in design.tables_markdown(res)
+    # a stopped run (its last two games lost) resumes to the same results
+    b = tmp_path / "b"
+    b.mkdir()
+    lines = (a / "interventions.jsonl").read_text().splitlines()
+    keep = [x for x in lines if json.loads(x)["game"] < 1 or not json.loads(x).get("stratum")]
+    (b / "interventions.jsonl").write_text("\n".join(keep) + "\n")
+    assert main(["study", "virus-cards", "--config", str(cfg), "--out", str(b), "--docs", "", "--no-check",
+                 "--resume"]) in (0, None)
+    again = json.loads((b / "results.json").read_text())
+    assert again["by_seed"] == res["by_seed"] and again["points_per_stratum"] == res["points_per_stratum"]
+    assert sorted(map(json.dumps, _rows(b))) == sorted(map(json.dumps, rows))
+
+
+def test_uniform_draw_is_unchanged_by_strata(tmp_path):
+    """Adding a stratum leaves the uniform draw's points as they were (its streams do not move)."""
+    cfg = design.StudyConfig(players=[2], seeds=[1], games=1, rollouts=1,
+                             hypotheses=[design.Hypothesis(id="T1", statement="s", family="treat",
+                                                           contrast="play-hold")])
+    task = {"cfg": cfg, "players": 2, "seed": 1, "game": 0, "families": list(virus_cards.FAMILIES), "rollouts": 1}
+    plain = virus_cards.one_game(task)
+    with_none = virus_cards.one_game(dict(task, stratum=None))
+    assert plain == with_none and all(r["stratum"] == "" for r in plain)
+    # a stratum that admits every treatment plays other games: the numbers of eligible decisions differ
+    every = design.Stratum(id="all", family="treat", where={"treatment": list(virus_cards.STRATA_KEYS["treat"]["treatment"])})
+    counts = [[r["eligible"] for r in virus_cards.one_game(dict(task, game=i, families=["treat"], stratum=st))]
+              for st in (None, every) for i in range(4)]
+    assert counts[:4] != counts[4:]
