@@ -91,6 +91,9 @@ class StudyConfig:
     workers: Annotated[int, Field(ge=1)] = 1
     out: str = "runs/study"
     docs: str = "docs/studies"
+    name: str = ""
+    """the run's name on the docs side: <docs>/<name>.md (its tables between the study's markers), <name>.json
+    and the figures <name>.png, <name>_cells.png ('' = the study's own name)"""
     check: dict = field(default_factory=dict)
     """the search check: {acting, games, rollouts, families, seeds} of a smaller run where the acting seat
     plays the search agent `acting` after the intervention (the others `continuation`), tested on the
@@ -114,6 +117,8 @@ def load_config(path: str, known_families: dict, strata_keys: dict | None = None
     cfg = configfile.read(path, StudyConfig)
     check_hypothesis_ids(path, cfg.hypotheses)
     _check_strata(path, cfg, known_families, strata_keys or {})
+    if cfg.name and not all(ch.isalnum() or ch in "_-" for ch in cfg.name):
+        raise ValueError(f"{path}: key 'name' must be letters, digits, '_' or '-' (it names files), not {cfg.name!r}")
     for f in cfg.families:
         if f not in known_families:
             raise ValueError(f"{path}: key 'families': unknown family {f!r} (known: {', '.join(known_families)})")
@@ -476,6 +481,7 @@ def run_command(args, echo, game_id, name, families, explore, one_game_fn, start
         agents.make(spec, g)                      # a bad spec is named before any game
     res = run_study(cfg, one_game_fn, name, explore, echo, games=args.games, check=not args.no_check,
                     resume=getattr(args, "resume", False))
+    name = cfg.name or name
     if cfg.docs:
         docs = Path(cfg.docs)
         echo(f"tables written to {write_docs(res, str(docs / f'{name}.md'), start, end)}")

@@ -32,6 +32,7 @@ def _load(tmp_path, text, families=virus_cards.FAMILIES, keys=virus_cards.STRATA
     ("strata: [{id: c, family: build}]\nhypotheses:\n"
      "  - {id: T1, statement: s, family: treat, contrast: play-hold, stratum: c}\n", "not a stratum of family treat"),
     ("strata: [{id: c, family: treat, games: 0}]\n" + HYP, "games"),
+    ("name: ../x\n" + HYP, "key 'name'"),
 ])
 def test_stratum_mistakes_are_named(tmp_path, text, match):
     with pytest.raises(ValueError, match=match):
@@ -149,3 +150,20 @@ def test_uniform_draw_is_unchanged_by_strata(tmp_path):
     counts = [[r["eligible"] for r in virus_cards.one_game(dict(task, game=i, families=["treat"], stratum=st))]
               for st in (None, every) for i in range(4)]
     assert counts[:4] != counts[4:]
+
+
+def test_a_named_run_writes_its_own_page(tmp_path):
+    """`name` sends a run's tables, JSON and figures to <docs>/<name>.*, leaving the study's page alone."""
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("name: virus_cards_v2\nplayers: [2]\nseeds: [1]\ngames: 2\nrollouts: 1\n" + HYP)
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    marked = f"# x\n{virus_cards.TABLES_START}\nOLD\n{virus_cards.TABLES_END}\n"
+    (docs / "virus_cards.md").write_text(marked)
+    (docs / "virus_cards_v2.md").write_text(marked)
+    assert main(["study", "virus-cards", "--config", str(cfg), "--out", str(tmp_path / "o"), "--docs", str(docs),
+                 "--no-check"]) in (0, None)
+    assert (docs / "virus_cards.md").read_text() == marked
+    assert "| T1: any |" in (docs / "virus_cards_v2.md").read_text()
+    assert (docs / "virus_cards_v2.json").is_file() and (docs / "virus_cards_v2.png").is_file()
+    assert not (docs / "virus_cards.json").exists()
