@@ -167,3 +167,18 @@ def test_a_named_run_writes_its_own_page(tmp_path):
     assert "| T1: any |" in (docs / "virus_cards_v2.md").read_text()
     assert (docs / "virus_cards_v2.json").is_file() and (docs / "virus_cards_v2.png").is_file()
     assert not (docs / "virus_cards.json").exists()
+
+
+def test_the_second_generation_config_is_the_pre_registered_one():
+    """configs/studies/virus_cards_v2.yaml: the search agent continues the acting seat; the rare cells have
+    their strata; twelve hypotheses, those on rare cards read from their stratum only."""
+    from virus_envs import configs
+
+    cfg = design.load_config(configs.path("studies", "virus_cards_v2.yaml"), virus_cards.FAMILIES,
+                             virus_cards.STRATA_KEYS)
+    assert cfg.acting == "ismcts?iters=200" and cfg.continuation == "heuristic" and cfg.name == "virus_cards_v2"
+    assert cfg.seeds == [101, 202, 303] and cfg.players == [2, 4]
+    assert {h.id: h.stratum for h in cfg.hypotheses if h.stratum} == {
+        "T3": "contagion", "T4": "latex_glove", "T5": "medical_error", "B1": "immunise", "B4": "immunise"}
+    assert len(cfg.hypotheses) == 12
+    agents.make(cfg.acting, virus_envs.game("virus_cards_v0", 4))
