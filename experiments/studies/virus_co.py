@@ -60,7 +60,24 @@ def need_band(x: int) -> str:
 
 
 # -- eligibility and cells -----------------------------------------------------------------------------
-def eligible(st, family: str) -> bool:
+#: what a stratum (design.Stratum) of each family may ask for: values of the point's cell fields (e.g. a card
+#: that would send its keeper to intensive care: {icu_if_kept: [yes]})
+STRATA_KEYS = {"ward": {"card": ("virus", "syringe"), "icu_if_kept": ("yes", "no"), "staked": ("yes", "no"),
+                        "need": ("1", "2", "3", "4+")},
+               "risk_offer": {"syringes": (0, 1, 2), "illness": ("0-3", "4-7", "8-12")},
+               "pill": {"round": (1, 2, 3)},
+               "risk": {"illness": ("4-7", "8-12")}}
+
+
+def eligible(st, family: str, where: dict | None = None) -> bool:
+    """A decision of the family; `where` (a stratum's, see STRATA_KEYS): one whose cell has those values."""
+    if not _eligible(st, family):
+        return False
+    c = cell(st, family) if where else {}
+    return all(c.get(k) in vals for k, vals in (where or {}).items())
+
+
+def _eligible(st, family: str) -> bool:
     from virus_envs.virus_co.actions import A_CIRC, A_KEEP, A_PASS, A_PILL0, A_RISK0, A_TAKE
     from virus_envs.virus_co.tables import PH_RISK_OFFER, PH_TURN, PH_WARD
 
@@ -153,7 +170,8 @@ def arms(at, family: str, chooser) -> dict:
 # -- one game --------------------------------------------------------------------------------------------
 def one_game(task: dict) -> list[dict]:
     """One game of the base policy, one intervention point per family (`design.one_game`)."""
-    return design.one_game(task, GAME, 2, eligible, lambda at, f, chooser, rng: (arms(at, f, chooser), cell(at, f)))
+    return design.one_game(task, GAME, 2, eligible,
+                           lambda at, f, chooser, rng, where=None: (arms(at, f, chooser), cell(at, f)))
 
 
 # -- the command -------------------------------------------------------------------------------------------
@@ -166,4 +184,4 @@ def add_args(p):
 
 def cmd(args, echo=print) -> dict:
     return design.run_command(args, echo, GAME, NAME, FAMILIES, EXPLORE, one_game, TABLES_START, TABLES_END,
-                       "Virus & Co: paired effects of the pre-registered interventions", PICKS)
+                       "Virus & Co: paired effects of the pre-registered interventions", PICKS, STRATA_KEYS)

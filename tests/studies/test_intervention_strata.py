@@ -40,6 +40,7 @@ def test_stratum_mistakes_are_named(tmp_path, text, match):
 
 
 def test_a_study_without_strata_refuses_them(tmp_path):
+    """A study module that gives no stratum keys cannot be handed strata."""
     text = ("strata: [{id: w, family: ward}]\n"
             "hypotheses:\n  - {id: W1, statement: s, family: ward, contrast: keep-pay}\n")
     with pytest.raises(ValueError, match="samples no strata"):
@@ -182,3 +183,43 @@ def test_the_second_generation_config_is_the_pre_registered_one():
         "T3": "contagion", "T4": "latex_glove", "T5": "medical_error", "B1": "immunise", "B4": "immunise"}
     assert len(cfg.hypotheses) == 12
     agents.make(cfg.acting, virus_envs.game("virus_cards_v0", 4))
+
+
+def test_virus_co_stratum_reads_the_cell():
+    """Virus & Co's strata select by the point's cell: along real games, a ward-off decision is in
+    {icu_if_kept: [yes]} exactly when keeping the card would send its keeper to intensive care (a third syringe,
+    or an illness past 12)."""
+    from virus_envs.experiments.arena import play_from
+    from virus_envs.virus_co.cards import KIND_SYRINGE
+
+    where = {"icu_if_kept": ["yes"]}
+    seen = [0, 0]
+    for seed in range(4):
+        g = virus_envs.game("virus_co_v0", 4)
+        line = [agents.make("heuristic", g) for _ in range(4)]
+        for i, a in enumerate(line):
+            a.reset(seed=i)
+
+        def probe(st):
+            if not virus_co.eligible(st, "ward"):
+                assert not virus_co.eligible(st, "ward", where)
+                return
+            p, gm = st.current_player(), st.game
+            syringe = gm.KIND[st.circ] == KIND_SYRINGE
+            icu = len(st.syr[p]) >= 2 if syringe else st.illness(p) + gm.VALUE[st.circ] > 12
+            assert virus_co.eligible(st, "ward", where) == bool(icu)
+            seen[bool(icu)] += 1
+
+        play_from(g.new_initial_state(seed=seed), line, before_each=probe)
+    assert seen[0] > 0 and seen[1] > 0, seen
+
+
+def test_tiny_virus_co_run_with_a_stratum(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("players: [4]\nseeds: [1]\ngames: 1\nrollouts: 1\n"
+                   "strata: [{id: late, family: pill, where: {round: [3]}, games: 2}]\n"
+                   "hypotheses:\n  - {id: P1, statement: s, family: pill, contrast: red-control, stratum: late}\n")
+    assert main(["study", "virus-co", "--config", str(cfg), "--out", str(tmp_path / "o"), "--docs", "",
+                 "--no-check"]) in (0, None)
+    rows = [r for r in _rows(tmp_path / "o") if r.get("stratum") == "late" and not r.get("none")]
+    assert rows and all(r["family"] == "pill" and r["cell"]["round"] == 3 for r in rows)
