@@ -63,7 +63,7 @@ def need_band(x: int) -> str:
 #: what a stratum (design.Stratum) of each family may ask for: values of the point's cell fields (e.g. a card
 #: that would send its keeper to intensive care: {icu_if_kept: [yes]})
 STRATA_KEYS = {"ward": {"card": ("virus", "syringe"), "icu_if_kept": ("yes", "no"), "staked": ("yes", "no"),
-                        "need": ("1", "2", "3", "4+")},
+                        "need": ("1", "2", "3", "4+"), "syringes": (0, 1, 2), "round": (1, 2, 3)},
                "risk_offer": {"syringes": (0, 1, 2), "illness": ("0-3", "4-7", "8-12")},
                "pill": {"round": (1, 2, 3)},
                "risk": {"illness": ("4-7", "8-12")}}

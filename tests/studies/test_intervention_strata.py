@@ -223,3 +223,14 @@ def test_tiny_virus_co_run_with_a_stratum(tmp_path):
                  "--no-check"]) in (0, None)
     rows = [r for r in _rows(tmp_path / "o") if r.get("stratum") == "late" and not r.get("none")]
     assert rows and all(r["family"] == "pill" and r["cell"]["round"] == 3 for r in rows)
+
+
+def test_the_virus_co_second_generation_config_is_the_pre_registered_one():
+    from virus_envs import configs
+
+    cfg = design.load_config(configs.path("studies", "virus_co_v2.yaml"), virus_co.FAMILIES, virus_co.STRATA_KEYS)
+    assert cfg.acting == "ismcts?iters=50" and cfg.name == "virus_co_v2" and cfg.games == 150
+    assert {h.id: h.stratum for h in cfg.hypotheses if h.stratum} == {
+        "W2": "need_one", "W5": "icu", "W7": "first_syringe", "O2": "two_syringes"}
+    assert len(cfg.hypotheses) == 19
+    agents.make(cfg.acting, virus_envs.game("virus_co_v0", 4))
