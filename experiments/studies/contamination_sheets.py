@@ -174,5 +174,5 @@ def plot_sheets(res: dict, path: str) -> str:
     first = res["config"]["sheets"][0]
     cols = [(f"{first} (seed {s})", t) for s, t in res["sheets"]["sheet_tests_first"].items()]
     cols += [(f"{k} (seed {s})", t) for k, d in res["sensitivity"].items() for s, t in d.items()]
-    return forest(cols, path, "effect on the acting player's win share, per sheet (filled: rejected after Holm)",
+    return forest(cols, path, "effect on win share, per sheet (filled: rejected after Holm on that sheet)",
                   xlim=(-1.05, 1.05))
