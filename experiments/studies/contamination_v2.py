@@ -132,6 +132,11 @@ class StudyConfig:
     """seeds on which the sheets other than the first are run (the first runs on every seed)"""
     sensitivity_games: Annotated[int, Field(ge=0)] = 0
     """games per seed and player count of the uniform draw on the sheets other than the first (0 = `games`)"""
+    report: Literal["all", "sensitivity"] = "all"
+    """'sensitivity': the first sheet's rows are another run's (re-used with --resume); the page gets the
+    sensitivity tables and the verdicts of contamination_sheets.py, the figure one effect per sheet"""
+    sensitivity_directions: list[str] = field(default_factory=list)
+    """ids of the hypotheses whose direction (first sheet, pooled over its seeds) is checked on every sheet"""
     workers: Annotated[int, Field(ge=1)] = 1
     out: str = "runs/study-contamination-v2"
     docs: str = "docs/studies"
@@ -156,6 +161,12 @@ def load_config(path: str) -> StudyConfig:
         raise ValueError(f"{path}: key 'name' must be a file stem (letters, digits, _ and -), got {cfg.name!r}")
     if "contaminate" not in cfg.arms or len(cfg.arms) < 2:
         raise ValueError(f"{path}: key 'arms' must hold 'contaminate' and an arm to compare it with")
+    for hid in cfg.sensitivity_directions:
+        if hid not in ids:
+            raise ValueError(f"{path}: key 'sensitivity_directions' names {hid!r}, not a hypothesis of the config")
+    if cfg.report == "sensitivity" and (len(cfg.sheets) < 2 or not cfg.sensitivity_seeds):
+        raise ValueError(f"{path}: key 'report' is 'sensitivity' but 'sheets' has no alternative sheet "
+                         "or 'sensitivity_seeds' is empty")
     for h in cfg.hypotheses:
         if h.stratum and h.stratum not in strata:
             raise ValueError(f"{path}: hypothesis {h.id}: key 'stratum' names {h.stratum!r}, not a stratum of the config")
@@ -464,6 +475,10 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bo
         key = t["stratum"].id if t["stratum"] else ""
         games_played[key] = games_played.get(key, 0) + 1
     results = analyse(rows, cfg)
+    if cfg.report == "sensitivity":
+        from virus_envs.experiments.studies.contamination_sheets import analyse_sheets
+
+        results["sheets"] = analyse_sheets(rows, results, cfg)
     results["games_played"] = games_played
     before = 0.0                               # a resumed run adds the minutes of the runs it goes on from
     if done and (out / "results.json").is_file():
@@ -501,7 +516,7 @@ def analyse(rows: list[dict], cfg: StudyConfig) -> dict:
     return {"config": {"name": cfg.name, "base": cfg.base, "continuation": _continuation(cfg), "rollouts": cfg.rollouts,
                        "seeds": cfg.seeds, "players": cfg.players, "alpha": cfg.alpha,
                        "sheets": [s.id for s in cfg.sheets], "arms": list(cfg.arms),
-                       "sensitivity_games": cfg.sensitivity_games,
+                       "sensitivity_games": cfg.sensitivity_games, "report": cfg.report,
                        "strata": [{"id": st.id, "statement": st.statement} for st in cfg.strata]},
             "interventions": len(rows),
             "by_stratum": {st: sum(1 for r in rows if r.get("stratum", "") == st)
@@ -582,7 +597,8 @@ def tables_markdown(res: dict) -> str:
 
 
 def write_docs(res: dict, docs: str, name: str = "contamination_v2") -> str:
-    """The run's tables between its markers (`markers(name)`) of <docs>/contamination_v2.md."""
+    """The run's tables between its markers (`markers(name)`) of <docs>/contamination_v2.md (a sensitivity run's:
+    contamination_sheets.sheets_markdown)."""
     path = Path(docs) / PAGE
     start, end = markers(name)
     text = path.read_text() if path.is_file() else ""
@@ -590,7 +606,13 @@ def write_docs(res: dict, docs: str, name: str = "contamination_v2") -> str:
         raise ValueError(f"{path}: the markers of the generated tables of the run {name!r} are missing ({start})")
     head, rest = text.split(start, 1)
     tail = rest.split(end, 1)[1]
-    path.write_text(head + start + "\n" + tables_markdown(res) + "\n" + end + tail)
+    if res["config"].get("report") == "sensitivity":
+        from virus_envs.experiments.studies.contamination_sheets import sheets_markdown
+
+        body = sheets_markdown(res)
+    else:
+        body = tables_markdown(res)
+    path.write_text(head + start + "\n" + body + "\n" + end + tail)
     return str(path)
 
 
@@ -631,34 +653,49 @@ def cmd(args, echo=print) -> dict:
     if cfg.docs:
         echo(f"tables written to {write_docs(res, cfg.docs, cfg.name)}")
         (Path(cfg.docs) / f"{cfg.name}.json").write_text(json.dumps(res, indent=1))
-        echo(f"figure {plot(res, str(Path(cfg.docs) / f'{cfg.name}.png'))}")
+        figure = str(Path(cfg.docs) / f"{cfg.name}.png")
+        if cfg.report == "sensitivity":
+            from virus_envs.experiments.studies.contamination_sheets import plot_sheets
+
+            echo(f"figure {plot_sheets(res, figure)}")
+        else:
+            echo(f"figure {plot(res, figure)}")
     return res
 
 
 def plot(res: dict, path: str) -> str:
     """Forest plot: each pre-registered hypothesis, each seed's effect on win share with its 95% interval."""
+    return forest([(f"seed {s}", tests) for s, tests in res["by_seed"].items()], path,
+                  "effect on the acting player's win share (filled: rejected after Holm)")
+
+
+def forest(columns: list[tuple[str, list[dict]]], path: str, xlabel: str, xlim=None) -> str:
+    """One row per hypothesis, one marker per column (label, that column's tests): the effect on win share with
+    its 95% interval, filled where rejected after Holm."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    seeds = list(res["by_seed"])
-    hyps = res["by_seed"][seeds[0]]
-    fig, ax = plt.subplots(figsize=(7, 0.55 * len(hyps) + 1.2))
-    for j, s in enumerate(seeds):
-        for i, h in enumerate(res["by_seed"][s]):
+    hyps = columns[0][1]
+    step = min(0.22, 0.75 / len(columns))
+    fig, ax = plt.subplots(figsize=(7 + 0.1 * max(0, len(columns) - 3), 0.55 * len(hyps) + 1.2 + 0.05 * len(columns)))
+    for j, (label, tests) in enumerate(columns):
+        for i, h in enumerate(tests):
             t = h["win"]
             if t.get("ci95") is None:
                 continue
-            y = i + (j - (len(seeds) - 1) / 2) * 0.22
+            y = i + (j - (len(columns) - 1) / 2) * step
             ax.errorbar(t["mean"], y, xerr=[[t["mean"] - t["ci95"][0]], [t["ci95"][1] - t["mean"]]], fmt="o",
-                        color=f"C{j}", ms=4, label=f"seed {s}" if i == 0 else None,
+                        color=f"C{j}", ms=4, label=label if i == 0 else None,
                         mfc=f"C{j}" if h["rejected"] else "white")
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_yticks(range(len(hyps)), [f"{h['id']} ({h['contrast']})" for h in hyps])
+    if xlim:
+        ax.set_xlim(*xlim)
     ax.invert_yaxis()
-    ax.set_xlabel("effect on the acting player's win share (filled: rejected after Holm)")
-    ax.legend(loc="best", fontsize=8)
+    ax.set_xlabel(xlabel)
+    ax.legend(loc="best", fontsize=8 if len(columns) <= 3 else 7)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
