@@ -75,3 +75,34 @@ def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_va
     assert choice["models"][won]["file_now"] == "models/virus_co_v0/ppo.zip"
     crit = {k: choice["results"][f"{k}_2000"]["criterion"] for k in ("previous", "retrained")}
     assert crit[won] == max(crit.values())
+
+
+def test_the_retrained_virus_cards_2p_model_ships_with_its_split_and_the_previous_one_is_kept():
+    """Issue 17 for VIRUS! 2p: the median of three training seeds (seed 2) beat the shipped model on the validation
+    deals by the pre-registered rule (docs/results/virus_cards_choice.json), so it is ppo.zip, with its split in
+    `virus_meta`, and the model it replaced is ppo_prev.zip: `ppo:builtin_prev` at 2 players, never at 4."""
+    import json
+
+    from virus_envs.agents.ppo import model_meta
+
+    shipped = model_meta(str(MODELS / "virus_cards_v0" / "ppo.zip"))
+    split = shipped["split"]
+    assert (split["train_seed"], split["val_seed"], split["test_seed"]) == (2, 7_000_003, 9_000_011)
+    assert {"heuristic:aggressive", "heuristic:defensive", "ppo:builtin"} <= set(split["test_opponents"])
+    kept = model_meta(str(MODELS / "virus_cards_v0" / "ppo_prev.zip"))
+    assert kept.get("split") is None and kept["git_commit"].startswith("ee13840") and kept["num_players"] == 2
+    choice = json.loads((MODELS.parent / "docs" / "results" / "virus_cards_choice.json").read_text())
+    assert choice["val_seed"] == split["val_seed"] != split["test_seed"]
+    won = choice["decision"]["ships"]
+    assert choice["models"][won]["file_now"] == "models/virus_cards_v0/ppo.zip"
+    assert choice["models"][won]["git_commit"] == shipped["git_commit"]
+    crit = {k: choice["results"][f"{k}_2000"]["criterion"] for k in ("current", "candidate")}
+    assert won == "candidate" and crit["candidate"] > crit["current"]
+    two, four = virus_envs.game("virus_cards_v0", 2), virus_envs.game("virus_cards_v0", 4)
+    assert agents.make("ppo:builtin", two).path == str(MODELS / "virus_cards_v0" / "ppo.zip")
+    assert agents.make("ppo:builtin_prev", two).path == str(MODELS / "virus_cards_v0" / "ppo_prev.zip")
+    assert agents.make("ppo:builtin", four).path == str(MODELS / "virus_cards_v0" / "ppo_4p.zip")
+    with pytest.raises(ValueError, match="ppo:builtin_prev"):
+        agents.make("ppo:builtin_prev", four)
+    cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards.yaml")
+    assert held_out_opponents(two, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
