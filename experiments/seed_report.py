@@ -11,7 +11,9 @@ the test deals) plus any `RUN_DIR/*/eval.json` written by
 (more test opponents on the same deals, e.g. IS-MCTS; a file of another model or other deals is refused).
 Prints three Markdown tables: every run's test figures per opponent and seat (95% Wilson intervals), the
 mean and spread over the runs per opponent, and the choice: the run whose **validation** win rate against
-`--choose-by` (at its chosen checkpoint) is the median. Test figures never enter the choice.
+`--choose-by` (at its chosen checkpoint) is the median. Test figures never enter the choice. With fewer than
+MIN_RUNS (3) runs no run is chosen (the issue's "at least 3 training seeds"): the figures are reported, the
+choice says none, and the JSON's `shipped_seed` is null.
 `--rename OLD=NEW` relabels an opponent (a run's `ppo:builtin` is the model shipped when it ran).
 """
 from __future__ import annotations
@@ -57,12 +59,19 @@ def load_run(run: str | Path) -> dict:
             "val_games": split.get("val_games"), "test": test, "num_players": s["num_players"], "env_id": s["env_id"]}
 
 
-def choose(runs: list[dict], by: str) -> dict:
-    """The run whose validation win rate against `by` is the median (the lower middle for an even count)."""
+#: the fewest runs from which a run is chosen to ship (issue 17: "at least 3 training seeds")
+MIN_RUNS = 3
+
+
+def choose(runs: list[dict], by: str) -> dict | None:
+    """The run whose validation win rate against `by` is the median (the lower middle for an even count);
+    None with fewer than MIN_RUNS runs."""
     for r in runs:
         if by not in r["val"]:
             raise ValueError(f"{r['dir']}: no validation figure against {by!r} (validated against "
                              f"{', '.join(r['val'])})")
+    if len(runs) < MIN_RUNS:
+        return None
     ranked = sorted(runs, key=lambda r: (r["val"][by]["win_rate"], r["seed"]))
     return ranked[(len(ranked) - 1) // 2]
 
@@ -80,8 +89,9 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
     opponents = list(dict.fromkeys(o for r in runs for o in r["test"]))
     seats = [str(s) for s in range(n)]
     seeds = ", ".join(f"seed {r['seed']}" for r in runs)
-    out = [f"Test deals, best.zip of each run, {seeds}; "
-           f"1/N = {1 / n:.3f}; shipped: seed {shipped['seed']} (the median by validation against `{by}`).", ""]
+    choice = (f"shipped: seed {shipped['seed']} (the median by validation against `{by}`)" if shipped else
+              f"shipped: none ({len(runs)} run{'s' * (len(runs) != 1)}; a run is chosen from at least {MIN_RUNS})")
+    out = [f"Test deals, best.zip of each run, {seeds}; 1/N = {1 / n:.3f}; {choice}.", ""]
     out.append("| opponent | training seed | games | win rate [95% CI] | " + " | ".join(f"seat {s}" for s in seats) + " |")
     out.append("|---|---:|---:|---|" + "---|" * n)
     for o in opponents:
@@ -100,7 +110,7 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
     for o in opponents:
         xs = [r["test"][o]["win_rate"] for r in runs if o in r["test"]]
         sd = statistics.stdev(xs) if len(xs) > 1 else 0.0
-        mine = shipped["test"].get(o)
+        mine = shipped["test"].get(o) if shipped else None
         spread[name(o)] = {"runs": len(xs), "mean": statistics.fmean(xs), "sd": sd, "min": min(xs), "max": max(xs),
                            "shipped": mine["win_rate"] if mine else None}
         v = spread[name(o)]
@@ -114,8 +124,9 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
         out.append(f"| {r['seed']} | {r['steps']:,} | {r['minutes']} | `{r['checkpoint']}` | "
                    + " | ".join(_cell(r["val"][o]) if o in r["val"] else "—" for o in val_ops)
                    + f" | {'**yes** (median)' if r is shipped else 'no'} |")
-    data = {"env_id": runs[0]["env_id"], "num_players": n, "choose_by": by, "shipped_seed": shipped["seed"],
-            "shipped_dir": shipped["dir"], "spread": spread,
+    data = {"env_id": runs[0]["env_id"], "num_players": n, "choose_by": by,
+            "shipped_seed": shipped["seed"] if shipped else None, "shipped_dir": shipped["dir"] if shipped else None,
+            "spread": spread,
             "runs": [{"seed": r["seed"], "dir": r["dir"], "checkpoint": r["checkpoint"], "steps": r["steps"],
                       "minutes": r["minutes"], "validation": {o: v["win_rate"] for o, v in r["val"].items()},
                       "test": {name(o): {"games": t["games"], "win_rate": t["win_rate"], "ci95": t["ci95"],

@@ -79,3 +79,16 @@ def test_command_line_errors_are_one_line(runs, tmp_path, capsys):
     seed_report.main([str(r) for r in runs] + ["--json", str(tmp_path / "s.json")])
     assert json.loads((tmp_path / "s.json").read_text())["shipped_seed"] == 2
     assert "shipped: seed 2" in capsys.readouterr().out
+
+
+def test_fewer_than_three_runs_are_reported_but_none_is_chosen(runs, tmp_path, capsys):
+    """Issue 17: "at least 3 training seeds". Two finished runs (a session that ran out of time) still give
+    their test figures and spread, but no run is marked shipped."""
+    text, data = seed_report.report([seed_report.load_run(r) for r in runs[:2]], "heuristic")
+    assert data["shipped_seed"] is None and data["shipped_dir"] is None
+    assert "shipped: none (2 runs; a run is chosen from at least 3)" in text
+    assert "(shipped)" not in text and "**yes**" not in text
+    # test win rates 0.6 and 0.2: mean 0.4, sample standard deviation sqrt(2 * 0.2^2) = 0.283, no shipped figure
+    h = data["spread"]["heuristic"]
+    assert (h["runs"], h["mean"], h["sd"], h["shipped"]) == pytest.approx((2, 0.4, 0.2 * 2 ** 0.5, None))
+    assert "| `heuristic` | 2 | 0.400 | 0.283 | 0.200 | 0.600 | — |" in text
