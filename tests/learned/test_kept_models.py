@@ -106,3 +106,22 @@ def test_the_retrained_virus_cards_2p_model_ships_with_its_split_and_the_previou
         agents.make("ppo:builtin_prev", four)
     cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards.yaml")
     assert held_out_opponents(two, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
+
+
+def test_roll_write_keeps_its_model_since_the_validation_choice():
+    """Issue 17 for Roll & Write: the median of three training seeds (seed 2) lost the pre-registered choice on the
+    validation deals (docs/results/roll_write_choice.json), so ppo.zip is still the model of 4f36d57 and no
+    ppo_prev.zip is kept for this game."""
+    import json
+
+    from virus_envs.agents.ppo import model_meta
+
+    shipped = model_meta(str(MODELS / "roll_write_v0" / "ppo.zip"))
+    choice = json.loads((MODELS.parent / "docs" / "results" / "roll_write_choice.json").read_text())
+    assert choice["val_seed"] == 7_000_003 != choice["test_seed_never_used"]
+    assert choice["decision"]["ships"] == "current"
+    crit = {k: choice["results"][f"{k}_2000"]["criterion"] for k in ("current", "candidate")}
+    assert crit["current"] >= crit["candidate"]
+    assert choice["models"]["current"]["git_commit"] == shipped["git_commit"]
+    assert choice["models"]["current"]["file_now"] == "models/roll_write_v0/ppo.zip"
+    assert not (MODELS / "roll_write_v0" / "ppo_prev.zip").exists()
