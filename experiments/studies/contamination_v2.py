@@ -432,15 +432,9 @@ def row_key(r: dict) -> str:
 
 def read_rows(path) -> tuple[list[dict], set[str]]:
     """(intervention rows, keys of every finished task) of an interventions.jsonl, a stopped run's included."""
-    rows, done = [], set()
-    for line in Path(path).read_text().splitlines():
-        if not line.strip():
-            continue
-        r = json.loads(line)
-        done.add(row_key(r))
-        if not r.get("none"):
-            rows.append(r)
-    return rows, done
+    from virus_envs.experiments.studies.progress import read_stored
+
+    return read_stored(path, row_key)
 
 
 def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bool = False) -> dict:

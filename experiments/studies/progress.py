@@ -1,7 +1,23 @@
-"""Running a study's independent tasks on worker processes, in order, with progress lines."""
+"""Running a study's independent tasks on worker processes, in order, with progress lines; reading back the
+lines a (possibly stopped) run stored, so that it can go on."""
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+
+
+def read_stored(path, row_key) -> tuple[list[dict], set[str]]:
+    """(rows, keys of every finished task) of a study's interventions.jsonl, a stopped run's included: each task
+    leaves its rows, or one line marked "none" when it had no intervention point; `row_key(row)` names its task."""
+    rows, done = [], set()
+    for line in Path(path).read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            done.add(row_key(r))
+            if not r.get("none"):
+                rows.append(r)
+    return rows, done
 
 
 def map_tasks(fn, tasks: list, workers: int, echo=print, what: str = "tasks", every: float = 30.0,
