@@ -113,13 +113,16 @@ def entry_for(policy, meta: dict | None = None) -> dict:
 
 
 def add_entry(path, entry: dict) -> None:
-    """Write (or replace) `virus_model.json` in the zip at path; the other entries are kept byte for byte."""
+    """Write (or replace) `virus_model.json` in the zip at path; the other entries are kept byte for byte.
+
+    Keys keep the order they were given in: a training config's `opponents` are drawn in their order, so a
+    model's `virus_meta["config"]` retrains it only if that order survives (sorted keys lost it)."""
     path = str(path)
     with zipfile.ZipFile(path) as z:
         has = ENTRY in z.namelist()
     if not has:
         with zipfile.ZipFile(path, "a", compression=zipfile.ZIP_DEFLATED) as z:
-            z.writestr(ENTRY, json.dumps(entry, indent=1, sort_keys=True))
+            z.writestr(ENTRY, json.dumps(entry, indent=1))
         return
     import os
     import tempfile
@@ -131,7 +134,7 @@ def add_entry(path, entry: dict) -> None:
             for info in src.infolist():
                 if info.filename != ENTRY:
                     dst.writestr(info, src.read(info.filename))
-            dst.writestr(ENTRY, json.dumps(entry, indent=1, sort_keys=True))
+            dst.writestr(ENTRY, json.dumps(entry, indent=1))
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):

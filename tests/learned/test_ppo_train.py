@@ -140,6 +140,24 @@ def test_same_seed_same_weights(tmp_path):
     assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
 
 
+def test_a_run_is_reproducible_from_its_models_own_config(tmp_path):
+    """A model's `virus_meta["config"]` is enough to train it again, weight for weight.
+
+    The opponent pool is drawn in the config's key order, so that order is part of the run: the model file
+    must keep it (a file written with sorted keys turned {random, snapshot, heuristic} into {heuristic, random,
+    snapshot}, and the Roll & Write model of 2026-11-29 could not be retrained from its own record)."""
+    from virus_envs.agents.model_file import read_entry
+    from virus_envs.agents.ppo import load_model
+
+    cfg = dict(total_steps=1024, eval_every=512, snapshot_every=256, eval_games=2)
+    train(_tiny("virus_cards_v0", **cfg), tmp_path / "a", echo=lambda *_: None)
+    meta = read_entry(str(tmp_path / "a" / "final.zip")).virus_meta
+    assert list(meta["config"]["opponents"]) == ["random", "snapshot", "heuristic"]      # the order given
+    train(config_from_dict(meta["config"]), tmp_path / "b", echo=lambda *_: None)
+    pa, pb = load_model(tmp_path / "a" / "final.zip")[1], load_model(tmp_path / "b" / "final.zip")[1]
+    assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
+
+
 @pytest.mark.parametrize("path", sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "configs" / "train").glob("*.yaml")))
 def test_every_shipped_training_config_loads(path):
     """A config file in configs/train is a command in the docs: it must stay valid as TrainConfig changes."""
