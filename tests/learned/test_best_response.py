@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import torch
 
 from virus_envs.experiments.best_response import best_response, best_response_config, margin_report
+from virus_envs.experiments.arena import wilson
 from virus_envs.experiments.cli import main
 
 torch.set_num_threads(1)
@@ -70,3 +72,26 @@ def test_cli_errors_are_one_line(capsys):
         main(["train", "--game", "roll_write_v0", "--players", "3", "--best-response-to", "ppo:builtin"])
     with pytest.raises(SystemExit, match="--test-games must be at least 1"):
         main(["train", "--game", "roll_write_v0", "--best-response-to", "heuristic", "--test-games", "0"])
+
+
+RESULTS = sorted((Path(__file__).resolve().parents[2] / "docs" / "results").glob("best_response_*.json"))
+
+
+@pytest.mark.parametrize("path", RESULTS, ids=[p.stem for p in RESULTS])
+def test_the_kept_best_response_figures_agree_with_their_counts(path):
+    """docs/results/best_response_*.json (the figures docs/agents cites): rates, intervals and margins follow from the
+    wins and games, every seat took part, and the run's budget is named beside the target's."""
+    rep = json.loads(path.read_text())
+    n, k = rep["games"], rep["wins"]
+    assert rep["win_rate"] == pytest.approx(k / n)
+    assert rep["ci95"] == pytest.approx(list(wilson(k, n)), abs=1e-9)
+    assert rep["baseline"] == pytest.approx(1 / rep["num_players"])
+    assert rep["margin"] == pytest.approx(rep["win_rate"] - rep["baseline"])
+    assert rep["margin_ci95"] == pytest.approx([c - rep["baseline"] for c in rep["ci95"]])
+    seats = rep["by_seat"]
+    assert set(seats) == {str(s) for s in range(rep["num_players"])}
+    assert sum(v["games"] for v in seats.values()) == n and sum(v["wins"] for v in seats.values()) == pytest.approx(k)
+    for v in seats.values():
+        assert v["win_rate"] == pytest.approx(v["wins"] / v["games"])
+    assert rep["test_seed"] != rep["val_seed"] and rep["target_budget_steps"] and rep["steps"] > 0
+    assert rep["stopped_by_time"] or rep["steps"] >= rep["target_budget_steps"]
