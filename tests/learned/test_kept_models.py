@@ -50,6 +50,28 @@ def test_the_previous_model_is_a_default_test_opponent(zoo):
     assert specs == ["random", "heuristic", "heuristic:bold", "heuristic:cautious", "ppo:builtin", "ppo:builtin_prev"]
 
 
+def test_a_kept_model_beside_a_per_count_file_is_builtin_prev_at_its_count(tmp_path, monkeypatch):
+    """VIRUS! ships one file per player count (ppo.zip for 2, ppo_4p.zip for 4); the model a retrained 4-player one
+    replaces is kept as ppo_4p_prev.zip, and `ppo:builtin_prev` finds it at 4 players as `ppo:builtin` finds
+    ppo_4p.zip, while the 2-player names keep their files."""
+    folder = tmp_path / "virus_cards_v0"
+    folder.mkdir()
+    for src, dst in (("ppo.zip", "ppo.zip"), ("ppo.zip", "ppo_prev.zip"), ("ppo_4p.zip", "ppo_4p.zip"),
+                     ("ppo_4p.zip", "ppo_4p_prev.zip")):
+        shutil.copyfile(MODELS / "virus_cards_v0" / src, folder / dst)
+    monkeypatch.setattr(models, "ROOT", str(tmp_path))
+    two, four = virus_envs.game("virus_cards_v0", 2), virus_envs.game("virus_cards_v0", 4)
+    assert agents.make("ppo:builtin", four).path == str(folder / "ppo_4p.zip")
+    assert agents.make("ppo:builtin_prev", four).path == str(folder / "ppo_4p_prev.zip")
+    assert agents.make("ppo:builtin_prev", two).path == str(folder / "ppo_prev.zip")
+    assert [(m.num_players, m.tag) for m in models.available()] == [(2, ""), (2, "prev"), (4, ""), (4, "prev")]
+    cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards_4p_bc.yaml")
+    assert held_out_opponents(four, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
+    (folder / "ppo_4p_prev.zip").unlink()
+    with pytest.raises(ValueError, match=r"no kept model ppo_prev for virus_cards_v0 with 4 players; kept for 2 "):
+        agents.make("ppo:builtin_prev", four)
+
+
 def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_validation_choice():
     """Issue 17: "New shipped models carry their validation/test split in `virus_meta`". The retrained model (seed 2,
     the median of three) was shipped, then lost the choice on the validation deals to the model it had replaced
