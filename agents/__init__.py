@@ -2,7 +2,7 @@
 
 Specs: `random`, `heuristic`, `heuristic:<variant>?k=v&k2=v2`, `ppo:<path.zip>`, `ppo:builtin` (the
 shipped model of the game and player count), `ismcts?iters=200`,
-`pimc?worlds=10&iters=100` (search agents: docs/agents.md), `cmd:<command line>` (a bot in any
+`pimc?worlds=10&iters=100` (search agents: docs/agents/search.md), `cmd:<command line>` (a bot in any
 language, a subprocess speaking JSON lines: docs/bots.md). Every agent takes `seed=<int>`.
 A heuristic reads only its own `view`; it never sees hidden information;
 a search agent samples hidden information only through `decision.handle`.

@@ -2,7 +2,7 @@
 
     expectimax?depth=1|2|3&leaf=heuristic|value&opp=heuristic|greedy|cautious|spoiler|robust|mix&goal=win|points&seed=K
 
-Recommended at 4 players: `expectimax?opp=robust` (docs/agents.md: the default `opp=heuristic` trusts one model
+Recommended at 4 players: `expectimax?opp=robust` (docs/agents/strength.md: the default `opp=heuristic` trusts one model
 of its rivals, and three `heuristic:spoiler` rivals exploit it).
 
 Everything on a Roll & Write table is public; within a round nothing random happens, and a round
@@ -15,7 +15,7 @@ world drawn from `decision.handle.determinize` (the agent never sees the true st
   (`opp=heuristic`: the game's heuristic, given that seat's own Decision in the world; `opp=greedy`:
   the search's own evaluation, the move that maximises that seat's leaf value after it; `opp=cautious` or
   `opp=spoiler`: that variant of the heuristic, for an opponent known to play it: the default model is
-  exploited by opponents it does not predict, docs/agents.md); `opp=robust`: the agent cannot know which
+  exploited by opponents it does not predict, docs/agents/strength.md); `opp=robust`: the agent cannot know which
   variant its rivals play, so each move is searched under each of the three (plain, cautious, spoiler;
   the same world and dice) and is worth the worst of its three values; `opp=mix`: their mean;
 - **chance**: the roll at a round's end, when another of the observer's decisions follows it: every
@@ -39,7 +39,7 @@ its final score), which never trades its own points for a rival's loss.
 
 The move with the highest value is played (ties: the lowest action id). Deterministic under its seed:
 every random choice (the world's generator, the others' dice) comes from the agent's Generator, which
-the runners reseed per game. Cost per decision (CPU, 4 players; docs/agents.md): depth 1 with the
+the runners reseed per game. Cost per decision (CPU, 4 players; docs/agents/search.md): depth 1 with the
 heuristic leaf 0.05 s on average, at most 0.2 s; depth 2, at a round's last die (56 rolls, each followed
 by a whole decision), 3-13 s; `opp=robust|mix` three times depth 1's (0.12-0.16 s, at most 0.7 s).
 """

@@ -7,7 +7,7 @@ state: only its Decision), then runs one UCT iteration on it (`agents/mcts.py`).
 is the root action with the most visits; `last_policy` holds the root's visit shares over the legal
 actions (the policy target of expert iteration, `bc_targets: visits`). Budget: `iters` iterations per decision (reproducible),
 or `time` seconds per decision; with both, whichever ends first. Parameters and their defaults:
-`agents/search_agent.py` and docs/agents.md.
+`agents/search_agent.py` and docs/agents/search.md.
 """
 from __future__ import annotations
 

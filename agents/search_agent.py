@@ -1,6 +1,6 @@
 """What the search agents (`ismcts`, `pimc`) share: their parameters, per-game defaults, and the start of a decision.
 
-Parameters, defaults and their meaning: docs/agents.md ("Search agents"). A parameter given in the
+Parameters, defaults and their meaning: docs/agents/search.md. A parameter given in the
 spec wins; else the game's default (`GAME_DEFAULTS`, chosen by the tuning runs there); else the
 general one (`DEFAULTS`). A bad value is a one-line ValueError naming the parameter.
 """
@@ -15,7 +15,7 @@ __all__ = ["SearchAgent", "DEFAULTS", "GAME_DEFAULTS", "check_search_params"]
 
 #: defaults for every game
 DEFAULTS = {"iters": 1000, "time": 0.0, "c": 1.0, "rollout": "random", "depth": 10, "tree": "infoset", "prior": 0.0}
-#: per env id, the defaults that differ (measured: docs/agents.md)
+#: per env id, the defaults that differ (measured: docs/agents/search.md, "Tuning")
 GAME_DEFAULTS: dict = {
     # random placements ruin a sheet (with random playouts the search scored 12 points a game, the
     # heuristic 30): score the leaf at once (smoothed points) and let the heuristic's move lead the search

@@ -2,7 +2,7 @@
 `heuristic:tactician`; `uses` may also name a subset joined by "+", e.g. `uses=breach+shields`).
 
 A count of the action kinds the plain team takes against those its masks offered (50 deals each at 1, 2 and 4
-Heroes, difficulty 1; docs/agents.md) shows what it never does: it never buys or places a Breach (so never
+Heroes, difficulty 1; docs/agents/lab_teams.md) shows what it never does: it never buys or places a Breach (so never
 explores with one), never attacks together, almost never stands against a second group in one turn, never buys
 Adrenaline, never takes
 "6 resources" for an Advantage, and its Shields only ever meet Creature counter-attacks (its paths avoid every

@@ -1,4 +1,4 @@
-"""The search agents' strength figures in docs/agents.md: budget curves (win rate against iterations) and the table.
+"""The search agents' strength figures in docs/agents/strength.md: budget curves (win rate against iterations) and the table.
 
 Every point is one `virus-arena eval` run (the search agent in one seat, the opponent in every other
 seat, each deal replayed with the search agent in every seat; 95% Wilson intervals), written with

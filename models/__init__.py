@@ -19,7 +19,7 @@ The folder `models/` of the repository installs as the package `virus_envs.model
 file was trained on (env id, player count, game config) is read from the metadata that
 `virus-arena train` saves in it (`virus_meta`, in the JSON entry `virus_model.json`), without
 loading any network. Loading the network itself goes through `virus_envs.agents.ppo.load_model`,
-which reads tensors and JSON only, never a pickle (torch, which the `rl` extra brings; docs/agents.md).
+which reads tensors and JSON only, never a pickle (torch, which the `rl` extra brings; docs/agents/ppo.md).
 """
 from __future__ import annotations
 

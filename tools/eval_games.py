@@ -12,7 +12,7 @@ choice, how many), so a cut run resumes where it stopped; after every game `DIR/
 eval row of the games so far (`virus-arena eval --out`'s fields, plus `games_played`, `seconds`,
 `cpu_seconds`, `agent_cpu_per_decision` and the command), which `experiments/search_figures.py`
 gathers. `--first K` plays games K.. only (a disjoint range of the same command, for a second process).
-Used for the search agents' strength figures (docs/agents.md, docs/results/search_strength.json).
+Used for the search agents' strength figures (docs/agents/strength.md, docs/results/search_strength.json).
 """
 from __future__ import annotations
 

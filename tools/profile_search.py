@@ -1,4 +1,4 @@
-"""Iterations per CPU second of a search agent, and where they go (docs/agents.md, "Speed").
+"""Iterations per CPU second of a search agent, and where they go (docs/agents/search.md, "Speed").
 
     .venv/bin/python tools/profile_search.py ENV_ID PLAYERS [SPEC] [--profile]
 

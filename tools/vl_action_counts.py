@@ -3,7 +3,7 @@ decisions where the kind was legal and the times it was chosen, over seeded deal
 
     python tools/vl_action_counts.py --agent heuristic --heroes 1 --difficulty 1 --games 50 --seed 5000
 
-A kind offered often and never taken is a rule the team leaves unused (docs/agents.md, the board-game section).
+A kind offered often and never taken is a rule the team leaves unused (docs/agents/lab_teams.md).
 Buying is split by item; `shields` by whether any Shield was spent; the Breaches on the board at the end are
 counted too (a Breach placed while exploring has no action of its own).
 """

@@ -60,7 +60,7 @@ def gym_env(env_id: str, num_players: int | None = None, opponents=("random",), 
     `action_masks()`, as sb3-contrib's MaskablePPO reads it). illegal="penalty": an illegal action ends the
     episode with reward -1 (`illegal_reward=`), so that plain PPO/DQN and `check_env` work; "raise":
     IllegalActionError. Other keywords: `game_config` (dict), `same_opponent`, `shaping`, `gamma`,
-    `potential`, `render_mode` (see `virus_envs.agents.sb3_env`, docs/agents.md "A Gymnasium face").
+    `potential`, `render_mode` (see `virus_envs.agents.sb3_env`, docs/agents/ppo.md "A Gymnasium face").
     The reward is the learner's return when the game ends, 0 before.
     """
     from .agents.sb3_env import SelfPlayEnv

@@ -57,3 +57,32 @@ def test_docs_link_only_files_in_the_repository(path):
             continue
         file = (path.parent / target.split("#", 1)[0]).resolve()
         assert file.exists() and ROOT in file.parents, f"{path.name} links {target}, not a file of the repository"
+
+
+def _anchors(path: Path) -> set[str]:
+    """GitHub's ids of a page's headings: lower case, punctuation dropped, spaces to hyphens, -1, -2 ... on repeats."""
+    seen: dict[str, int] = {}
+    fence = False
+    for line in path.read_text().splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        m = None if fence else re.match(r"#{1,6} (.+?)#*\s*$", line)
+        if m:
+            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            seen[slug] = seen.get(slug, -1) + 1
+            if seen[slug]:
+                seen[f"{slug}-{seen[slug]}"] = 0
+    return set(seen)
+
+
+@pytest.mark.parametrize("path", _markdown_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_docs_anchors_name_a_heading_of_the_page_they_link(path):
+    """A link `page.md#part` (or `#part` on the same page) names a heading that page has: when a page is split or a
+    heading renamed, the links to it follow."""
+    for target in LINK.findall(path.read_text()):
+        if re.match(r"[a-z]+://|mailto:", target) or "#" not in target:
+            continue
+        page, anchor = target.split("#", 1)
+        file = (path.parent / page).resolve() if page else path
+        if file.suffix == ".md" and file.exists():
+            assert anchor in _anchors(file), f"{path.name} links {target}: {file.name} has no such heading"

@@ -15,7 +15,7 @@ torch.set_num_threads(1)
 def test_the_best_response_gets_the_target_models_own_budget_and_only_the_target_as_opponent():
     cfg, source, budget = best_response_config("ppo:builtin", "roll_write_v0")
     # the shipped Roll & Write model: 2,000,000 steps of 256-256 networks with shaping 0.02, 2 players
-    # (configs/train/roll_write.yaml, the command in docs/agents.md)
+    # (configs/train/roll_write.yaml, the command in docs/agents/baselines.md)
     assert budget == 2_000_000 and cfg.total_steps == 2_000_000
     assert cfg.net_arch == [256, 256] and cfg.shaping == 0.02 and cfg.players == 2
     assert cfg.opponents == {"ppo:builtin": 1.0} and cfg.same_opponent and cfg.pfsp == 0

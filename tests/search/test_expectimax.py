@@ -1,6 +1,6 @@
 """`expectimax` (Roll & Write): spec, legality, determinism, what it may see, the chance node, and that it beats random.
 
-Behaviour only; its strength is measured in docs/agents.md.
+Behaviour only; its strength is measured in docs/agents/strength.md.
 """
 import numpy as np
 import pytest

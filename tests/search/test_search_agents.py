@@ -1,6 +1,6 @@
 """The search agents (`ismcts`, `pimc`): specs, legality, determinism, what they may see, and that they beat random.
 
-Small budgets: these tests check behaviour, not strength (strength figures are in docs/agents.md).
+Small budgets: these tests check behaviour, not strength (strength figures are in docs/agents/strength.md).
 """
 import numpy as np
 import pytest
@@ -188,7 +188,7 @@ def test_ismcts_beats_random(env_id, n, cfg):
 
 
 def test_ismcts_beats_random_in_the_cooperative_game():
-    """Virus (1 Hero, difficulty 1): random teams win 0 of 1000 deals (docs/agents.md) and hardly get anywhere,
+    """Virus (1 Hero, difficulty 1): random teams win 0 of 1000 deals (docs/agents/baselines.md, "Summary") and hardly get anywhere,
     so "beats random" is read on the team's progress towards the win (`agents.shaping.virus_lab_progress`: exit
     open, labs used, Clues, Antidote) over the same six deals: never behind random on a deal, ahead in total.
     (Two deals were used before the rules of issue 12; under them ismcts?iters=3 made no progress on deal 1,
@@ -208,7 +208,7 @@ def test_ismcts_beats_random_in_the_cooperative_game():
 
 
 def test_the_roll_write_leaf_value_is_the_smoothed_points_of_the_sheets_in_the_view():
-    """docs/agents.md: research points interpolated between the steps of the table (0 / 5 / 10 / 12 points at
+    """docs/agents/search.md: research points interpolated between the steps of the table (0 / 5 / 10 / 12 points at
     0 / 4 / 8 / 11 boxes), 5 per speed bonus, 3 per circled wildcard, minus the virus tube and this round's
     contaminated dice; then 2 P - 1 with P a softmax over seats at temperature 3. Computed here from the
     public view (the code reads the world's fields)."""

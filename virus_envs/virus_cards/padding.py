@@ -1,4 +1,4 @@
-"""VIRUS! at 2-6 players in the 6-player encoding (one network for several counts: docs/agents.md).
+"""VIRUS! at 2-6 players in the 6-player encoding (one network for several counts: docs/agents/ppo.md).
 
 Every per-player block of the observation (`known_hands`, `bodies`, `hand_sizes`, `transplant_first`,
 `to_act`) is indexed by the relative seat first, so the n-player block is the prefix of the 6-player
