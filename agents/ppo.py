@@ -7,7 +7,7 @@
 
 `ppo:builtin` is the model shipped for the game and its player count (`virus_envs.models`); a
 game without one gets a ValueError naming what is shipped. `ppo:builtin_prev` is the model it
-replaced, kept as `models/<env_id>/ppo_prev.zip`.
+replaced, kept as `models/<env_id>/ppo_prev.zip` (beside a per-count file: `ppo_4p_prev.zip`), at its player count.
 
 The agent reads only its own seat's `decision.observation` and `decision.action_mask`: the
 network's logits of illegal actions are set to -inf before the argmax (or the draw), so it never

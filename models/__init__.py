@@ -8,9 +8,11 @@
     agents.make("ppo:builtin_prev", game)       # a model kept from an earlier release: <env_id>/ppo_prev.zip
 
 The shipped model of a game is `<env_id>/ppo.zip`. When a retrained model replaces it, the one it
-replaces stays as `<env_id>/ppo_prev.zip` (tag `prev`), so that the new one can be measured against it
+replaces stays as `<env_id>/ppo_prev.zip` (tag `prev`; beside a per-count file such as VIRUS!'s `ppo_4p.zip`,
+as `ppo_4p_prev.zip`), so that the new one can be measured against it
 (issue 17: "the previous shipped model" is a held-out opponent); `ppo:builtin_prev` names it. Any other
-zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model.
+zip of the folder (VIRUS!'s `ppo_4p.zip`) is a shipped model; `ppo:builtin_prev` finds the kept model of the
+game's player count, as `ppo:builtin` finds the shipped one.
 
 The folder `models/` of the repository installs as the package `virus_envs.models`; its
 `<env_id>/*.zip` files are package data, so they load from a wheel as from the checkout. What a
@@ -42,13 +44,16 @@ class ShippedModel:
     num_players: int
     game_config: dict
     path: str
-    tag: str = ""        #: "" for a shipped model (`ppo.zip`, `ppo_4p.zip`), "prev" for the kept `ppo_prev.zip`
+    tag: str = ""        #: "" for a shipped model (`ppo.zip`, `ppo_4p.zip`), "prev" for a kept one (`ppo_prev.zip`, `ppo_4p_prev.zip`)
 
 
 def _tag(name: str) -> str:
-    """'prev' for ppo_prev.zip (a kept model: ppo_prev*.zip), '' for a shipped one (ppo.zip, ppo_4p.zip, ...)."""
+    """'prev' for a kept model (ppo_prev*.zip, or ppo_<count>p_prev.zip beside the shipped ppo_<count>p.zip), ''
+    for a shipped one (ppo.zip, ppo_4p.zip, ...)."""
     stem = name[:-len(".zip")]
-    return stem.removeprefix("ppo_") if stem.startswith("ppo_prev") else ""
+    if stem.startswith("ppo_prev"):
+        return stem.removeprefix("ppo_")
+    return "prev" if stem.endswith("_prev") else ""
 
 
 def available() -> list[ShippedModel]:
@@ -81,7 +86,7 @@ def _find(env_id: str, num_players: int | None, tag: str = "") -> ShippedModel:
     mine = [m for m in everything if m.env_id == env_id and m.tag == tag]
     if tag and not mine:
         raise ValueError(f"no kept model ppo_{tag}.zip for {env_id}; kept: "
-                         + (", ".join(f"{m.env_id}/ppo_{m.tag}.zip" for m in everything if m.tag) or "none"))
+                         + (", ".join(f"{m.env_id}/{os.path.basename(m.path)}" for m in everything if m.tag) or "none"))
     if not mine:
         raise ValueError(f"no shipped model for {env_id}; shipped: "
                          + (", ".join(f"{m.env_id} ({m.num_players}p)" for m in available()) or "none"))
@@ -92,7 +97,8 @@ def _find(env_id: str, num_players: int | None, tag: str = "") -> ShippedModel:
             return m
     from virus_envs.agents.ppo import counts_text
 
-    raise ValueError(f"no shipped model for {env_id} with {num_players} players; shipped for "
+    which = f"kept model ppo_{tag}" if tag else "shipped model"
+    raise ValueError(f"no {which} for {env_id} with {num_players} players; {which.split()[0]} for "
                      + counts_text(sorted({m.num_players for m in mine}))
                      + " (a model only fits the player count it was trained for)")
 

@@ -50,6 +50,28 @@ def test_the_previous_model_is_a_default_test_opponent(zoo):
     assert specs == ["random", "heuristic", "heuristic:bold", "heuristic:cautious", "ppo:builtin", "ppo:builtin_prev"]
 
 
+def test_a_kept_model_beside_a_per_count_file_is_builtin_prev_at_its_count(tmp_path, monkeypatch):
+    """VIRUS! ships one file per player count (ppo.zip for 2, ppo_4p.zip for 4); the model a retrained 4-player one
+    replaces is kept as ppo_4p_prev.zip, and `ppo:builtin_prev` finds it at 4 players as `ppo:builtin` finds
+    ppo_4p.zip, while the 2-player names keep their files."""
+    folder = tmp_path / "virus_cards_v0"
+    folder.mkdir()
+    for src, dst in (("ppo.zip", "ppo.zip"), ("ppo.zip", "ppo_prev.zip"), ("ppo_4p.zip", "ppo_4p.zip"),
+                     ("ppo_4p.zip", "ppo_4p_prev.zip")):
+        shutil.copyfile(MODELS / "virus_cards_v0" / src, folder / dst)
+    monkeypatch.setattr(models, "ROOT", str(tmp_path))
+    two, four = virus_envs.game("virus_cards_v0", 2), virus_envs.game("virus_cards_v0", 4)
+    assert agents.make("ppo:builtin", four).path == str(folder / "ppo_4p.zip")
+    assert agents.make("ppo:builtin_prev", four).path == str(folder / "ppo_4p_prev.zip")
+    assert agents.make("ppo:builtin_prev", two).path == str(folder / "ppo_prev.zip")
+    assert [(m.num_players, m.tag) for m in models.available()] == [(2, ""), (2, "prev"), (4, ""), (4, "prev")]
+    cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards_4p_bc.yaml")
+    assert held_out_opponents(four, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
+    (folder / "ppo_4p_prev.zip").unlink()
+    with pytest.raises(ValueError, match=r"no kept model ppo_prev for virus_cards_v0 with 4 players; kept for 2 "):
+        agents.make("ppo:builtin_prev", four)
+
+
 def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_validation_choice():
     """Issue 17: "New shipped models carry their validation/test split in `virus_meta`". The retrained model (seed 2,
     the median of three) was shipped, then lost the choice on the validation deals to the model it had replaced
@@ -80,7 +102,7 @@ def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_va
 def test_the_retrained_virus_cards_2p_model_ships_with_its_split_and_the_previous_one_is_kept():
     """Issue 17 for VIRUS! 2p: the median of three training seeds (seed 2) beat the shipped model on the validation
     deals by the pre-registered rule (docs/results/virus_cards_choice.json), so it is ppo.zip, with its split in
-    `virus_meta`, and the model it replaced is ppo_prev.zip: `ppo:builtin_prev` at 2 players, never at 4."""
+    `virus_meta`, and the model it replaced is ppo_prev.zip: `ppo:builtin_prev` at 2 players (at 4 players the 4-player kept file: next test)."""
     import json
 
     from virus_envs.agents.ppo import model_meta
@@ -102,10 +124,49 @@ def test_the_retrained_virus_cards_2p_model_ships_with_its_split_and_the_previou
     assert agents.make("ppo:builtin", two).path == str(MODELS / "virus_cards_v0" / "ppo.zip")
     assert agents.make("ppo:builtin_prev", two).path == str(MODELS / "virus_cards_v0" / "ppo_prev.zip")
     assert agents.make("ppo:builtin", four).path == str(MODELS / "virus_cards_v0" / "ppo_4p.zip")
-    with pytest.raises(ValueError, match="ppo:builtin_prev"):
-        agents.make("ppo:builtin_prev", four)
+    assert agents.make("ppo:builtin_prev", four).path != str(MODELS / "virus_cards_v0" / "ppo_prev.zip")
     cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards.yaml")
     assert held_out_opponents(two, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
+
+
+def test_the_retrained_virus_cards_4p_model_ships_with_its_split_and_the_previous_one_is_kept():
+    """Issue 17 for VIRUS! 4p: the median of three training seeds of the behaviour-cloned config (seed 1) beat the
+    shipped 500K-step model on the validation deals by the pre-registered rule (docs/results/virus_cards_4p_choice.json),
+    so it is ppo_4p.zip, with its split in `virus_meta`, and the model it replaced is ppo_4p_prev.zip:
+    `ppo:builtin_prev` at 4 players, while the 2-player names keep their own files."""
+    import json
+
+    from virus_envs.agents.ppo import model_meta
+
+    shipped = model_meta(str(MODELS / "virus_cards_v0" / "ppo_4p.zip"))
+    split = shipped["split"]
+    assert shipped["num_players"] == 4 and "virus_cards_4p_bc.yaml" in shipped["command"]
+    assert (split["train_seed"], split["val_seed"], split["test_seed"]) == (1, 7_000_003, 9_000_011)
+    assert {"heuristic:aggressive", "heuristic:defensive", "ppo:builtin"} <= set(split["test_opponents"])
+    kept = model_meta(str(MODELS / "virus_cards_v0" / "ppo_4p_prev.zip"))
+    assert kept["git_commit"].startswith("82f4465") and kept["num_players"] == 4 and kept["trained_steps"] == 501_760
+    choice = json.loads((MODELS.parent / "docs" / "results" / "virus_cards_4p_choice.json").read_text())
+    assert choice["val_seed"] == split["val_seed"] != split["test_seed"] == choice["test_seed_never_used"]
+    won = choice["decision"]["ships"]
+    assert won == "candidate"
+    assert choice["models"]["candidate"]["file_now"] == "models/virus_cards_v0/ppo_4p.zip"
+    assert choice["models"]["candidate"]["git_commit"] == shipped["git_commit"]
+    assert choice["models"]["current"]["file_now"] == "models/virus_cards_v0/ppo_4p_prev.zip"
+    assert choice["models"]["current"]["git_commit"] == kept["git_commit"]
+    crit = {k: choice["results"][f"{k}_2000"]["criterion"] for k in ("current", "candidate")}
+    assert crit["candidate"] > crit["current"]
+    for k in ("current", "candidate"):        # the deciding sample: 2000 validation games against each opponent
+        rows = choice["results"][f"{k}_2000"]["rows"]
+        assert [(r["opponent"], r["games"], r["players"]) for r in rows] == [("random", 2000, 4), ("heuristic", 2000, 4)]
+        assert crit[k] == sum(r["win_rate"] for r in rows) / 2
+    # the candidate is the median of the three runs by validation against heuristic (the seeds JSON)
+    seeds = json.loads((MODELS.parent / "docs" / "results" / "virus_cards_4p_seeds.json").read_text())
+    assert seeds["num_players"] == 4 and seeds["shipped_seed"] == split["train_seed"] and len(seeds["runs"]) == 3
+    four = virus_envs.game("virus_cards_v0", 4)
+    assert agents.make("ppo:builtin", four).path == str(MODELS / "virus_cards_v0" / "ppo_4p.zip")
+    assert agents.make("ppo:builtin_prev", four).path == str(MODELS / "virus_cards_v0" / "ppo_4p_prev.zip")
+    cfg = load_config(MODELS.parent / "configs" / "train" / "virus_cards_4p_bc.yaml")
+    assert held_out_opponents(four, cfg)[-2:] == ["ppo:builtin", "ppo:builtin_prev"]
 
 
 def test_roll_write_keeps_its_model_since_the_validation_choice():

@@ -26,8 +26,8 @@ from virus_envs.experiments.train import save_model
 
 torch.set_num_threads(1)
 MODELS = Path(__file__).resolve().parents[2] / "models"
-#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip; Virus & Co
-#: keeps the model its retrained one replaced: ppo_prev.zip)
+#: every shipped file, "<env_id>/<name>.zip" (VIRUS! ships one per player count: ppo.zip, ppo_4p.zip; a retrained
+#: model's predecessor is kept beside it: ppo_prev.zip, ppo_4p_prev.zip)
 SHIPPED = sorted(str(p.relative_to(MODELS)) for p in MODELS.glob("*/*.zip"))
 
 
@@ -109,7 +109,8 @@ def test_every_shipped_model_loads_with_unpickling_disabled(shipped):
     for p in patches:
         p.start()
     try:
-        tag = "prev" if shipped.split("/")[1] == "ppo_prev.zip" else ""     # the kept previous model: ppo:builtin_prev
+        kept = shipped.split("/")[1] in ("ppo_prev.zip", "ppo_4p_prev.zip")
+        tag = "prev" if kept else ""                     # a kept previous model (of its count): ppo:builtin_prev
         agent = models.load(env_id, count, tag=tag)      # ppo:builtin's file at its count, through load_model
         assert Path(agent.path) == MODELS / shipped
         assert agent.model is None                       # no SB3 object was built
