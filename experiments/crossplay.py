@@ -34,7 +34,7 @@ import sys
 
 from virus_envs.experiments.arena import wilson, win_shares
 
-__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity"]
+__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity", "transitivity"]
 
 
 def crossplay(records) -> dict:
@@ -178,6 +178,23 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
     ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
     return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
              "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+
+
+def transitivity(data: dict) -> dict:
+    """Is the matrix an order? `beats` are the cells whose 95% interval lies wholly above parity (row beats column);
+    `order` ranks the agents by their mean win rate over their row; `against` lists the beats that go against that
+    order (a lower-ranked row beating a higher-ranked column) and `cycles` every a > b > c > a among the beats."""
+    from itertools import permutations
+
+    agents = data["agents"]
+    mean = {a: sum(c["win_rate"] for c in data["cells"] if c["row"] == a) / (len(agents) - 1) for a in agents}
+    order = sorted(agents, key=lambda a: -mean[a])
+    beats = {(c["row"], c["col"]) for c in data["cells"] if c["ci95"][0] > c["baseline"]}
+    rank = {a: i for i, a in enumerate(order)}
+    against = sorted((a, b) for a, b in beats if rank[a] > rank[b])
+    cycles = [(a, b, c) for a, b, c in permutations(agents, 3) if a == min(a, b, c, key=rank.get)
+              and {(a, b), (b, c), (c, a)} <= beats]
+    return {"order": order, "mean": mean, "beats": sorted(beats), "against": against, "cycles": cycles}
 
 
 def _games_with(items: list[str]) -> dict:

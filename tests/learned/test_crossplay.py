@@ -137,3 +137,22 @@ def test_stored_crossplay_cells_follow_from_their_counts(path):
         if n == 2:
             back = cells[(b, a)]
             assert back["games"] == c["games"] and c["wins"] + back["wins"] <= c["games"] + 1e-9
+
+
+def test_transitivity_names_the_separated_cells_against_the_order_and_the_cycles():
+    from virus_envs.experiments.crossplay import transitivity
+
+    def cell(a, b, rate, lo):
+        return {"row": a, "col": b, "win_rate": rate, "ci95": [lo, 1.0], "baseline": 0.5}
+
+    # a beats b, b beats c, c beats a (all separated): a cycle, and whatever the order one beat goes against it
+    data = {"agents": ["a", "b", "c"], "cells": [cell("a", "b", 0.7, 0.6), cell("b", "a", 0.3, 0.2),
+                                                  cell("b", "c", 0.8, 0.7), cell("c", "b", 0.2, 0.1),
+                                                  cell("c", "a", 0.6, 0.55), cell("a", "c", 0.4, 0.3)]}
+    res = transitivity(data)
+    assert res["mean"] == pytest.approx({"a": 0.55, "b": 0.55, "c": 0.4})
+    assert res["order"] == ["a", "b", "c"] and res["against"] == [("c", "a")]
+    assert res["cycles"] == [("a", "b", "c")]
+    data["cells"][4] = cell("c", "a", 0.55, 0.45)                                 # c no longer separates from a
+    res = transitivity(data)
+    assert res["against"] == [] and res["cycles"] == [] and res["beats"] == [("a", "b"), ("b", "c")]
