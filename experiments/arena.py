@@ -1,7 +1,7 @@
 """Playing games between agents: the loop every experiment shares."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -114,6 +114,7 @@ class MatchResult:
     games: int
     wins: float          # ties shared: a k-way shared win counts 1/k
     by_seat: dict        # seat -> (games, wins)
+    rest_by_seat: dict = field(default_factory=dict)   # seat of A -> (games, the other seats' wins together)
 
     @property
     def rate(self) -> float:
@@ -167,6 +168,7 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
                 progress(g + 1)
         return MatchResult(games, wins, {s: (games, wins) for s in range(n)})
     by_seat = {s: [0, 0.0] for s in range(n)}
+    rest = {s: [0, 0.0] for s in range(n)}
     rng = np.random.default_rng(seed)
     total = 0.0
     for g in range(games):
@@ -176,13 +178,16 @@ def head_to_head(game, spec_a: str, spec_b: str, games: int, seed: int = 0, prog
         line = [agents_mod.make(spec_b, game) for _ in range(n)]
         line[seat] = agents_mod.make(spec_a, game)
         o = play_match(game, line, deal_seed)
-        w = win_shares(o.returns, o.truncated, o.sides)[seat]
+        shares = win_shares(o.returns, o.truncated, o.sides)
+        w = shares[seat]
         by_seat[seat][0] += 1
         by_seat[seat][1] += w
+        rest[seat][0] += 1
+        rest[seat][1] += sum(shares) - w
         total += w
         if progress:
             progress(g + 1)
-    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()})
+    return MatchResult(games, total, {s: tuple(v) for s, v in by_seat.items()}, {s: tuple(v) for s, v in rest.items()})
 
 
 def mixed_team(game, spec_a: str, spec_b: str, games: int, seed: int = 0, progress=None):

@@ -21,6 +21,10 @@ seat of every deal in turn (duplicate seating, `arena.head_to_head`, the same de
 `virus-arena eval --agent ROW --opponent COL --games N --seed S`); its win rate, 95% Wilson interval, seats and CPU
 seconds. `--games-with SPEC=N` plays N games in the cells where SPEC sits (a slow search agent); the JSON is written
 after every cell and a cut run resumes from it.
+
+At two players the cell (COL, ROW) is the same games as (ROW, COL) seen from the other seat (the deals are the
+same and an agent is seeded by its seat, `arena.play_game`), so each pair is played once and its transposed cell
+is read from those games (`"mirror_of"` names the cell played, whose CPU and seconds count them; the mirror's are 0).
 """
 from __future__ import annotations
 
@@ -30,7 +34,7 @@ import sys
 
 from virus_envs.experiments.arena import wilson, win_shares
 
-__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity"]
+__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity", "transitivity"]
 
 
 def crossplay(records) -> dict:
@@ -99,13 +103,16 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
             old = json.load(f)
         done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed
                 and old.get("game") == game.env_id and old.get("players") == n}
+    mirrors: dict = {}
     for row in specs:
         for col in specs:
             if row == col:
                 continue
             k = cell_games(row, col, games, games_with)
             cell = done.get((row, col))
-            if not cell or cell["games"] != k:
+            if (not cell or cell["games"] != k) and (row, col) in mirrors:
+                cell = mirrors[(row, col)]
+            elif not cell or cell["games"] != k:
                 t0, c0 = time.time(), time.process_time()
                 res = head_to_head(game, row, col, k, seed=seed)
                 lo, hi = res.interval()
@@ -113,8 +120,9 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
                         "ci95": [lo, hi], "baseline": 1.0 / n, "seed": seed,
                         "by_seat": {str(s): {"games": g, "wins": w} for s, (g, w) in sorted(res.by_seat.items())},
                         "seconds": round(time.time() - t0, 1), "cpu_seconds": round(time.process_time() - c0, 1),
-                        "command": f"virus-arena eval --game {game.env_id} --players {n} --agent \"{row}\" "
-                                   f"--opponent \"{col}\" --games {k} --seed {seed}"}
+                        "command": _eval_command(game, n, row, col, k, seed)}
+                if n == 2:
+                    mirrors[(col, row)] = _mirror(cell, res, game)
                 echo(f"{row} vs 3 x {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] "
                      f"({cell['cpu_seconds']} s CPU)" if n == 4 else
                      f"{row} vs {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]")
@@ -123,6 +131,24 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
                 with open(out, "w") as f:
                     json.dump(data, f, indent=1)
     return data
+
+
+def _eval_command(game, n: int, row: str, col: str, k: int, seed: int) -> str:
+    return (f"virus-arena eval --game {game.env_id} --players {n} --agent \"{row}\" --opponent \"{col}\" "
+            f"--games {k} --seed {seed}")
+
+
+def _mirror(cell: dict, res, game) -> dict:
+    """The two-player cell (col, row) read from the games of `cell` (row, col): the column agent's wins, by its seat."""
+    row, col, k = cell["row"], cell["col"], cell["games"]
+    wins = sum(w for _, w in res.rest_by_seat.values())
+    lo, hi = wilson(wins, k)
+    return {"row": col, "col": row, "games": k, "wins": wins, "win_rate": wins / k, "ci95": [lo, hi],
+            "baseline": 0.5, "seed": cell["seed"],
+            "by_seat": {str(1 - s): {"games": g, "wins": w} for s, (g, w) in sorted(res.rest_by_seat.items(),
+                                                                                   reverse=True)},
+            "seconds": 0.0, "cpu_seconds": 0.0, "mirror_of": f"{row} vs {col}",
+            "command": _eval_command(game, 2, col, row, k, cell["seed"])}
 
 
 def one_vs_rest_markdown(data: dict) -> str:
@@ -152,6 +178,23 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
     ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
     return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
              "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+
+
+def transitivity(data: dict) -> dict:
+    """Is the matrix an order? `beats` are the cells whose 95% interval lies wholly above parity (row beats column);
+    `order` ranks the agents by their mean win rate over their row; `against` lists the beats that go against that
+    order (a lower-ranked row beating a higher-ranked column) and `cycles` every a > b > c > a among the beats."""
+    from itertools import permutations
+
+    agents = data["agents"]
+    mean = {a: sum(c["win_rate"] for c in data["cells"] if c["row"] == a) / (len(agents) - 1) for a in agents}
+    order = sorted(agents, key=lambda a: -mean[a])
+    beats = {(c["row"], c["col"]) for c in data["cells"] if c["ci95"][0] > c["baseline"]}
+    rank = {a: i for i, a in enumerate(order)}
+    against = sorted((a, b) for a, b in beats if rank[a] > rank[b])
+    cycles = [(a, b, c) for a, b, c in permutations(agents, 3) if a == min(a, b, c, key=rank.get)
+              and {(a, b), (b, c), (c, a)} <= beats]
+    return {"order": order, "mean": mean, "beats": sorted(beats), "against": against, "cycles": cycles}
 
 
 def _games_with(items: list[str]) -> dict:

@@ -88,3 +88,71 @@ def test_against_parity_is_a_binomial_test_per_cell_with_holm():
     # Holm at 0.05 over three: the smallest p (40/100, p ~ 0.001) against 0.05/3, then 33/100 (p ~ 0.07) against 0.025
     assert p[0] < 0.05 / 3 and p[1] > 0.025
     assert [r["holm_reject"] for r in res] == [True, False, False] and all(r["above"] for r in res)
+
+
+def test_two_player_pairs_are_played_once_and_the_transposed_cell_is_the_same_games(tmp_path):
+    """Two players: (b, a) is (a, b)'s games from the other seat (same deals, agents seeded by seat), so it is read,
+    not replayed; it equals the cell played on its own, seat by seat."""
+    import virus_envs
+    from virus_envs.experiments.arena import head_to_head
+    from virus_envs.experiments.crossplay import one_vs_rest
+
+    game = virus_envs.game("virus_cards_v0", 2)
+    specs = ["heuristic", "heuristic:aggressive", "ismcts?iters=5"]
+    said = []
+    data = one_vs_rest(game, specs, 8, 5, {"ismcts?iters=5": 4}, out=str(tmp_path / "m.json"), echo=said.append)
+    assert len(data["cells"]) == 6 and len(said) == 3                                 # three pairs played
+    for c in data["cells"]:
+        res = head_to_head(game, c["row"], c["col"], c["games"], seed=5)
+        assert (c["wins"], c["games"]) == (res.wins, res.games) and c["baseline"] == 0.5
+        assert {int(s): (v["games"], v["wins"]) for s, v in c["by_seat"].items()} == res.by_seat
+        assert ("mirror_of" in c) == (specs.index(c["row"]) > specs.index(c["col"]))
+        if "mirror_of" in c:
+            assert c["cpu_seconds"] == 0.0 and c["mirror_of"] == f"{c['col']} vs {c['row']}"
+
+
+@pytest.mark.parametrize("path", sorted(__import__("glob").glob(
+    str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "results" / "crossplay_*.json"))))
+def test_stored_crossplay_cells_follow_from_their_counts(path):
+    """Every stored matrix: each cell's rate and 95% Wilson interval are those of its wins and games, its seats add
+    up to them, every ordered pair of its agents is there once, and a two-player pair's cells share their games."""
+    from virus_envs.experiments.arena import wilson
+
+    with open(path) as f:
+        data = json.load(f)
+    # one-vs-rest's shape ("cells"), or the first 4-player matrix's rows of tools/eval_games.py (rounded to 4 places)
+    listed = data.get("cells") or [dict(r, row=r["agent"], col=r["opponent"]) for r in data["rows"]]
+    agents = data.get("agents") or sorted({c["row"] for c in listed})
+    n = data.get("players") or listed[0]["players"]
+    cells = {(c["row"], c["col"]): c for c in listed}
+    assert len(cells) == len(listed) == len(agents) * (len(agents) - 1)
+    for (a, b), c in cells.items():
+        assert a in agents and b in agents and a != b and c["seed"] == data.get("seed", listed[0]["seed"])
+        assert 0 <= c["wins"] <= c["games"] and c["win_rate"] == pytest.approx(c["wins"] / c["games"], abs=1e-4)
+        assert c["ci95"] == pytest.approx(list(wilson(c["wins"], c["games"])), abs=1e-4)
+        assert c["baseline"] == pytest.approx(1 / n)
+        assert sum(v["games"] for v in c["by_seat"].values()) == c["games"]
+        assert sum(v["wins"] for v in c["by_seat"].values()) == pytest.approx(c["wins"])
+        assert all(v["games"] == c["games"] // n for v in c["by_seat"].values()) and len(c["by_seat"]) == n
+        if n == 2:
+            back = cells[(b, a)]
+            assert back["games"] == c["games"] and c["wins"] + back["wins"] <= c["games"] + 1e-9
+
+
+def test_transitivity_names_the_separated_cells_against_the_order_and_the_cycles():
+    from virus_envs.experiments.crossplay import transitivity
+
+    def cell(a, b, rate, lo):
+        return {"row": a, "col": b, "win_rate": rate, "ci95": [lo, 1.0], "baseline": 0.5}
+
+    # a beats b, b beats c, c beats a (all separated): a cycle, and whatever the order one beat goes against it
+    data = {"agents": ["a", "b", "c"], "cells": [cell("a", "b", 0.7, 0.6), cell("b", "a", 0.3, 0.2),
+                                                  cell("b", "c", 0.8, 0.7), cell("c", "b", 0.2, 0.1),
+                                                  cell("c", "a", 0.6, 0.55), cell("a", "c", 0.4, 0.3)]}
+    res = transitivity(data)
+    assert res["mean"] == pytest.approx({"a": 0.55, "b": 0.55, "c": 0.4})
+    assert res["order"] == ["a", "b", "c"] and res["against"] == [("c", "a")]
+    assert res["cycles"] == [("a", "b", "c")]
+    data["cells"][4] = cell("c", "a", 0.55, 0.45)                                 # c no longer separates from a
+    res = transitivity(data)
+    assert res["against"] == [] and res["cycles"] == [] and res["beats"] == [("a", "b"), ("b", "c")]
