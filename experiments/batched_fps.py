@@ -54,6 +54,8 @@ def _run(kind: str, steps: int, seed: int, opponent: str = "random", game: str =
         return out
 
     venv.step_wait = timed
+    from stable_baselines3.common.logger import Logger
+    model.set_logger(Logger(folder=None, output_formats=[]))    # a benchmark: no log files (SB3 would make /tmp/SB3-<date>)
     w0, c0 = time.perf_counter(), time.process_time()
     model.learn(steps)
     wall, cpu = time.perf_counter() - w0, time.process_time() - c0
