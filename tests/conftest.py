@@ -8,16 +8,23 @@ import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _sb3_logs_in_pytest_tmp(tmp_path_factory):
-    """SB3's `learn()` without a logger of ours makes an empty folder /tmp/SB3-<date> per model (the tests that
-    call MaskablePPO/PPO/DQN directly, as the README does): point SB3 at pytest's own temp folder instead, which
-    pytest prunes, so a suite run leaves nothing in /tmp."""
+def _scratch_files_in_pytest_tmp(tmp_path_factory):
+    """What the code under test writes to the system's temp folder goes to pytest's own, which pytest prunes, so a
+    suite run leaves nothing in /tmp: SB3's `learn()` without a logger of ours makes a folder /tmp/SB3-<date> per
+    model (the tests that call MaskablePPO/PPO/DQN directly, as the README does: `SB3_LOGDIR`), and the notebooks
+    the tests execute (their kernels inherit `TMPDIR`), the study's per-process sheet files and any `tempfile`
+    call of this process use the temp folder (`TMPDIR`, `tempfile.tempdir`)."""
     import os
+    import tempfile
 
-    old = os.environ.get("SB3_LOGDIR")
+    saved = {k: os.environ.get(k) for k in ("SB3_LOGDIR", "TMPDIR")}
+    saved_tempdir = tempfile.tempdir
     os.environ["SB3_LOGDIR"] = str(tmp_path_factory.mktemp("sb3_logs"))
+    os.environ["TMPDIR"] = tempfile.tempdir = str(tmp_path_factory.mktemp("tmp"))
     yield
-    if old is None:
-        os.environ.pop("SB3_LOGDIR", None)
-    else:
-        os.environ["SB3_LOGDIR"] = old
+    tempfile.tempdir = saved_tempdir
+    for k, v in saved.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
