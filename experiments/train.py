@@ -493,7 +493,10 @@ def train(cfg: TrainConfig, out: str | os.PathLike, echo=_say, command: str = ""
         meta = {"env_id": cfg.game, "num_players": game.num_players, "game_config": dict(cfg.game_config),
                 "observation_shape": list(game.observation_shape), "num_actions": int(game.num_actions),
                 "seed": cfg.seed, "command": command, "config": dataclasses.asdict(cfg), "git_commit": _git_head(),
-                "split": split_meta(cfg, tests), **multi}
+                "git_dirty": _git_dirty(), "split": split_meta(cfg, tests), **multi}
+        if meta["git_dirty"]:
+            echo(f"[{cfg.game}] note: the checkout has uncommitted changes to tracked files; the model records "
+                 f"git_commit {meta['git_commit'][:10]} with git_dirty true: that commit alone will not reproduce it")
         cb = _callback_class()(cfg, game, out, echo, meta, games)
         bc = None
         if cfg.init_from:
@@ -627,17 +630,37 @@ def warm_start(model, game, cfg: TrainConfig, out: Path, echo) -> dict:
             "minutes": round((time.time() - t0) / 60, 2), "epochs": rows}
 
 
-def _git_head() -> str:
+def _git_head(repo=None) -> str:
     """The repository's HEAD commit (the engine a model was trained on), or '' outside a checkout."""
     import subprocess
 
-    if not (REPO / ".git").exists():        # installed from a wheel: no commit to name
+    repo = Path(repo or REPO)
+    if not (repo / ".git").exists():        # installed from a wheel: no commit to name
         return ""
     try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True, text=True,
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,
                               timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return ""
+
+
+def _git_dirty(repo=None) -> bool | None:
+    """Whether tracked files of the checkout differ from HEAD (None outside a checkout or without git).
+
+    A model records `git_commit`; trained from a tree with uncommitted changes, that commit alone does not
+    reproduce it (the Roll & Write model of 2026-11-29 cannot be re-created from its commit and config:
+    docs/agents/roll_write.md), so the model records `git_dirty` too and the run says so at its start."""
+    import subprocess
+
+    repo = Path(repo or REPO)
+    if not (repo / ".git").exists():
+        return None
+    try:
+        out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=repo, capture_output=True,
+                             text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return bool(out.stdout.strip()) if out.returncode == 0 else None
 
 
 # -- the command line -----------------------------------------------------------------------

@@ -51,6 +51,7 @@ def test_tiny_training_run_end_to_end(env_id, tmp_path):
     play_game(game, line, seed=3)          # a whole game, IllegalActionError on an illegal choice
     meta = line[0].meta
     assert meta["env_id"] == env_id and meta["num_players"] == game.num_players and meta["trained_steps"] >= 2048
+    assert meta["git_dirty"] in (True, False, None)          # the checkout's state beside git_commit
     # chosen on the validation deals, reported on the test deals against held-out opponents (issue 17)
     split = meta["split"]
     assert (split["val_seed"], split["test_seed"], split["train_seed"]) == (7_000_003, 9_000_011, 5)
@@ -163,3 +164,23 @@ def test_every_shipped_training_config_loads(path):
     """A config file in configs/train is a command in the docs: it must stay valid as TrainConfig changes."""
     cfg = load_config(path)
     assert cfg.game in virus_envs.ENV_IDS
+
+
+def test_a_model_records_whether_its_checkout_had_uncommitted_changes(tmp_path):
+    """`git_commit` names HEAD; a run from a tree with uncommitted changes records `git_dirty` true, since that
+    commit alone will not reproduce it (the Roll & Write model of 2026-11-29 could not be re-created so)."""
+    import subprocess
+
+    from virus_envs.experiments.train import _git_dirty, _git_head
+
+    assert _git_dirty(tmp_path) is None and _git_head(tmp_path) == ""          # not a checkout: nothing to say
+    git = lambda *a: subprocess.run(["git", *a], cwd=tmp_path, check=True, capture_output=True)
+    git("init", "-q")
+    (tmp_path / "f.txt").write_text("one\n")
+    git("add", "f.txt")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    assert _git_dirty(tmp_path) is False and len(_git_head(tmp_path)) == 40
+    (tmp_path / "new.txt").write_text("untracked files do not make a run differ\n")
+    assert _git_dirty(tmp_path) is False
+    (tmp_path / "f.txt").write_text("two\n")
+    assert _git_dirty(tmp_path) is True
