@@ -1159,6 +1159,12 @@ def _add_virus_lab_args(p):
     from virus_envs.experiments.studies import virus_lab
 
     virus_lab.add_args(p)
+def _add_shift_args(p):
+    from virus_envs.experiments.studies import shift
+
+    shift.add_args(p)
+
+
 def _add_rule_args(p):
     from virus_envs.experiments.studies import contamination_rule
 
@@ -1183,7 +1189,9 @@ STUDIES = {"contamination": (_add_contamination_args, "when to contaminate sampl
            "contamination-rule": (_add_rule_args, "a depth-3 tree of 'contaminate or not' fitted on the "
                                                   "contamination-v2 run (the agent rule:contamination)"),
            "contamination-rule-play": (_add_rule_play_args, "the rule agent against the search agent and the "
-                                                            "heuristic, paired with the heuristic in its seat")}
+                                                            "heuristic, paired with the heuristic in its seat"),
+           "shift": (_add_shift_args, "how a second run of virus-cards or virus-co moves the first run's "
+                                      "estimates on the same decisions (paired per point)")}
 
 
 def register(sub):

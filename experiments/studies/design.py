@@ -33,7 +33,7 @@ from virus_envs.experiments.studies.contamination_v2 import holm, replicated, t_
 __all__ = ["Hypothesis", "StudyConfig", "load_config", "play_arms", "in_cell", "effects", "test_hypotheses",
            "exploratory", "analyse", "run_study", "tables_markdown", "write_docs", "plot", "holm", "t_test",
            "replicated", "draw", "choose", "run_command", "add_common_args", "plot_cells", "Stratum", "study_tasks",
-           "read_rows"]
+           "read_rows", "write_docs_section"]
 
 Cell = Union[int, str]
 
@@ -554,13 +554,18 @@ def tables_markdown(res: dict) -> str:
 
 def write_docs(res: dict, path: str, start: str, end: str) -> str:
     """Replace the text between the markers `start` and `end` of the page `path` by the tables."""
+    return write_docs_section(tables_markdown(res), path, start, end)
+
+
+def write_docs_section(body: str, path: str, start: str, end: str) -> str:
+    """Replace the text between the markers `start` and `end` of the page `path` by `body`."""
     p = Path(path)
     text = p.read_text() if p.is_file() else ""
     if start not in text or end not in text:
         raise ValueError(f"{p}: the markers of the generated tables are missing ({start})")
     head, rest = text.split(start, 1)
     tail = rest.split(end, 1)[1]
-    p.write_text(head + start + "\n" + tables_markdown(res) + "\n" + end + tail)
+    p.write_text(head + start + "\n" + body + "\n" + end + tail)
     return str(p)
 
 
