@@ -425,10 +425,18 @@ def _callback_class():
                 e = self.evals[-1]
                 wins += f" | last validation ({e['step']:,} steps): " + ", ".join(
                     f"{r['opponent']} {r['win_rate']:.3f}" for r in e["rows"])
-            self.echo(f"[{self.cfg.game}] {n:,}/{self.cfg.total_steps:,} steps  {fps:,.0f} steps/s  "
+            self.echo(f"[{self.cfg.game}] {progress_bar(n, self.cfg.total_steps)} {n:,}/{self.cfg.total_steps:,} steps  "
+                      f"{fps:,.0f} steps/s  "
                       f"elapsed {el / 60:.1f} min  left ~{left / 60:.1f} min | self-play win share: {wins}")
 
     return SelfPlayCallback
+
+
+def progress_bar(done: int, total: int, width: int = 20) -> str:
+    """A text bar for a log line: `|#####...............| 25%` (done past total shows full, 100%)."""
+    frac = min(1.0, max(0.0, done / total)) if total > 0 else 1.0
+    k = int(frac * width)
+    return "|" + "#" * k + "." * (width - k) + f"| {frac * 100:3.0f}%"
 
 
 def _say(*args):

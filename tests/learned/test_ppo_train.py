@@ -1,6 +1,7 @@
 """Tiny training runs (a few thousand steps) through the whole pipeline; no claim about learning quality."""
 import csv
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ from virus_envs import agents
 import virus_envs
 from virus_envs.experiments.arena import play_game
 from virus_envs.experiments.cli import main
-from virus_envs.experiments.train import TrainConfig, config_from_dict, load_config, make_env_fn, train
+from virus_envs.experiments.train import TrainConfig, config_from_dict, load_config, make_env_fn, progress_bar, train
 
 torch.set_num_threads(1)
 
@@ -24,6 +25,12 @@ def _tiny(env_id, **kw):
                 eval_opponents=evals, progress_every=1024, seed=5, test_games=1)
     base.update(kw)
     return config_from_dict(base)
+
+
+def test_progress_bar():
+    assert progress_bar(0, 100, 10) == "|..........|   0%"
+    assert progress_bar(25, 100, 20) == "|#####...............|  25%"
+    assert progress_bar(150, 100, 4) == "|####| 100%" and progress_bar(5, 0, 4) == "|####| 100%"
 
 
 @pytest.mark.parametrize("env_id", virus_envs.ENV_IDS)
@@ -44,6 +51,9 @@ def test_tiny_training_run_end_to_end(env_id, tmp_path):
     assert any(k.startswith("selfplay/win_") for k in progress[-1])
     assert float(progress[-1]["selfplay/snapshots"]) >= 1                  # the pool was refreshed
     assert any("eval at" in s for s in lines) and any("steps/s" in s for s in lines)
+    # issue 17: "a progress bar with fps and the latest evaluation": the line after the first validation shows both
+    last = [s for s in lines if "steps/s" in s][-1]
+    assert "|####################| 100%" in last and re.search(r"last validation \(2,048 steps\): .*random \d\.\d{3}", last)
     # the saved model is an agent of the tournament code
     game = virus_envs.game(env_id)
     line = [agents.make(f"ppo:{tmp_path / 'final.zip'}", game)] + [agents.make("random", game)
