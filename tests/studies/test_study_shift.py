@@ -66,7 +66,8 @@ def test_the_command_writes_the_page_and_json(two_runs, capsys):
     page.write_text(f"# p\n\n{shift.TABLES_START}\nSTALE-TABLE\n{shift.TABLES_END}\ntail\n")
     out = tmp / "shift.json"
     assert main(["study", "shift", "--study", "virus-cards", "--first", str(first), "--second", str(second),
-                 "--config", str(c1), "--json", str(out), "--page", str(page)]) == 0
+                 "--config", str(c1), "--json", str(out), "--page", str(page), "--figure", str(tmp / "s.png")]) == 0
+    assert (tmp / "s.png").read_bytes()[:4] == b"\x89PNG"
     text = page.read_text()
     assert "STALE-TABLE" not in text and "| T1: any treatment |" in text and text.endswith("tail\n")
     assert json.loads(out.read_text())["pairs"] == len(shift.pair_points(design.read_rows(first)[0],
