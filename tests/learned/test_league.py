@@ -65,3 +65,27 @@ def test_expert_iteration_clones_the_search_agent(tmp_path):
     summary = train(cfg, tmp_path, echo=lines.append)
     assert summary["bc"]["teacher"] == "ismcts?iters=4" and summary["bc"]["decisions"] > 0
     assert any("DAgger round 1" in s for s in lines) and (tmp_path / "bc.zip").is_file()
+
+
+def test_the_pool_issue_17_names_trains_and_is_logged_kind_by_kind(tmp_path):
+    """Issue 17: "The pool holds past snapshots, every heuristic variant and the search agent at a small budget"
+    and "Log the pool's composition and win rates as training goes": a league run with exactly that pool plays
+    every kind, and progress.csv has a weight and a win share for each."""
+    from virus_envs import agents
+    import virus_envs
+
+    variants = [v for v in agents.make("heuristic", virus_envs.game("roll_write_v0")).VARIANTS if v != "default"]
+    pool = {"snapshot": 1.0, "heuristic": 1.0, "ismcts?iters=4": 1.0, **{f"heuristic:{v}": 1.0 for v in variants}}
+    cfg = config_from_dict(dict(
+        game="roll_write_v0", total_steps=2048, n_envs=2, n_steps=256, batch_size=256, n_epochs=1, net_arch=[8],
+        opponents=pool, pfsp=1.0, pfsp_min_games=1, snapshot_every=512, eval_every=100_000, eval_games=1,
+        eval_opponents=["random"], progress_every=1024, test_games=0, seed=3))
+    lines = []
+    train(cfg, tmp_path, echo=lines.append)
+    last = list(csv.DictReader(open(tmp_path / "progress.csv")))[-1]
+    assert float(last["selfplay/snapshots"]) >= 1
+    for kind in pool:
+        assert f"pool/weight_{kind}" in last, kind
+    assert sum(float(last[f"pool/weight_{k}"]) for k in pool) == pytest.approx(1.0)
+    played = {k[len("selfplay/win_"):] for k, v in last.items() if k.startswith("selfplay/win_") and v != ""}
+    assert "ismcts?iters=4" in played and len(played) >= 3, played
