@@ -210,5 +210,6 @@ def cmd(args, echo=print) -> dict:
     if args.page:
         echo(f"tables written to {write_page(res, args.page)}")
     if args.figure:
-        echo(f"figure {plot(res, args.figure, f'{args.study}: the same decisions, continued two ways')}")
+        title = {"virus-cards": "VIRUS!", "virus-co": "Virus & Co"}[args.study]
+        echo(f"figure {plot(res, args.figure, f'{title}: the same decisions, continued two ways')}")
     return res
