@@ -33,7 +33,7 @@ from virus_envs.experiments.studies.contamination_v2 import holm, replicated, t_
 __all__ = ["Hypothesis", "StudyConfig", "load_config", "play_arms", "in_cell", "effects", "test_hypotheses",
            "exploratory", "analyse", "run_study", "tables_markdown", "write_docs", "plot", "holm", "t_test",
            "replicated", "draw", "choose", "run_command", "add_common_args", "plot_cells", "Stratum", "study_tasks",
-           "read_rows", "write_docs_section"]
+           "read_rows", "write_docs_section", "finish_forest"]
 
 Cell = Union[int, str]
 
@@ -615,14 +615,22 @@ def plot(res: dict, path: str, title: str = "") -> str:
             ax.errorbar(t["mean"], y, xerr=[[t["mean"] - t["ci95"][0]], [t["ci95"][1] - t["mean"]]], fmt="o",
                         color=f"C{j}", ms=4, label=f"seed {s}" if i == 0 else None,
                         mfc=f"C{j}" if h["rejected"] else "white")
+    return finish_forest(fig, ax, [f"{h['id']} ({h['contrast']})" + ("" if h["outcome"] == "win" else ": points")
+                                   for h in hyps],
+                         "paired effect on the acting seat's win share (filled: rejected after Holm)", title, path)
+
+
+def finish_forest(fig, ax, labels: list, xlabel: str, title: str, path: str, legend_size: int = 8) -> str:
+    """The common end of a forest plot: the zero line, one row per label (top down), axis text, legend, saved."""
+    import matplotlib.pyplot as plt
+
     ax.axvline(0, color="grey", lw=0.8)
-    ax.set_yticks(range(len(hyps)), [f"{h['id']} ({h['contrast']})" + ("" if h["outcome"] == "win" else ": points")
-                                     for h in hyps])
+    ax.set_yticks(range(len(labels)), labels)
     ax.invert_yaxis()
-    ax.set_xlabel("paired effect on the acting seat's win share (filled: rejected after Holm)")
+    ax.set_xlabel(xlabel)
     if title:
         ax.set_title(title, fontsize=10)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=legend_size)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

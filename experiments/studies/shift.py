@@ -127,17 +127,9 @@ def plot(res: dict, path: str, title: str = "") -> str:
                         mfc=colour if filled else "white",
                         label=(res["first_continuation"] if which == "first" else res["second_continuation"])
                         if i == 0 else None)
-    ax.axvline(0, color="grey", lw=0.8)
-    ax.set_yticks(range(len(rows)), [f"{r['id']} ({r['contrast']})" for r in rows])
-    ax.invert_yaxis()
-    ax.set_xlabel("paired effect on the acting seat's win share, the same points in both runs")
-    if title:
-        ax.set_title(title, fontsize=10)
-    ax.legend(loc="best", fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return design.finish_forest(fig, ax, [f"{r['id']} ({r['contrast']})" for r in rows],
+                                "paired effect on the acting seat's win share, the same points in both runs", title,
+                                path, legend_size=7)
 
 
 def write_page(res: dict, path: str) -> str:
