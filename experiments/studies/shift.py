@@ -60,10 +60,19 @@ def _effect(r: dict, contrast: str, outcome: str):
     return None
 
 
+def _corr(a: np.ndarray, b: np.ndarray):
+    """Pearson's r of the two runs' per-point effects (None with fewer than 3 points or no spread)."""
+    if len(a) < 3 or a.std() == 0 or b.std() == 0:
+        return None
+    return float(np.corrcoef(a, b)[0, 1])
+
+
 def shift_table(pairs: list[tuple[dict, dict]], hyps, alpha: float = 0.05) -> list[dict]:
     """Per hypothesis (stratum ones left out), on the paired points of its cell where both runs have both arms:
     the first run's effect, the second run's, and the shift (second minus first, paired per point), each as a
-    t-test (mean, 95% interval, p), on win share and on points. Holm over the table's win-share shifts."""
+    t-test (mean, 95% interval, p), and the correlation r of the two runs' per-point effects (how far the
+    second run ranks the same decisions as good or bad), on win share and on points. Holm over the table's
+    win-share shifts."""
     out = []
     for h in hyps:
         if h.stratum:
@@ -79,7 +88,7 @@ def shift_table(pairs: list[tuple[dict, dict]], hyps, alpha: float = 0.05) -> li
                     eb.append(y)
             ea, eb = np.array(ea, dtype=float), np.array(eb, dtype=float)
             row[tag] = {"first": design.t_test(ea), "second": design.t_test(eb), "shift": design.t_test(eb - ea),
-                        "agree_sign": float(np.mean(np.sign(ea) == np.sign(eb))) if len(ea) else None}
+                        "r": _corr(ea, eb)}
         out.append(row)
     for r, rej in zip(out, design.holm([r["win"]["shift"]["p"] for r in out], alpha)):
         r["shift_rejected"] = rej
@@ -94,17 +103,17 @@ def shift_markdown(res: dict) -> str:
              "win-share shifts (descriptive: not pre-registered as claims).", ""]
     for tag, title, digits in (("win", "win share", 3), ("points", "points", 2)):
         lines += [f"**{title.capitalize()}** (mean [95% CI] (n, p)):", "",
-                  "| hypothesis (first run's) | contrast | first run | second run | shift | same sign |",
+                  "| hypothesis (first run's) | contrast | first run | second run | shift | r |",
                   "|---|---|---|---|---|---|"]
         for r in res["table"]:
             t = r[tag]
             flag = " **rejected**" if tag == "win" and r["shift_rejected"] else ""
-            same = "n/a" if t["agree_sign"] is None else f"{t['agree_sign']:.0%}"
+            same = "n/a" if t["r"] is None else f"{t['r']:+.2f}"
             lines.append(f"| {r['id']}: {r['statement']} | {r['contrast']} | {design.fmt(t['first'], digits)} | "
                          f"{design.fmt(t['second'], digits)} | {design.fmt(t['shift'], digits)}{flag} | {same} |")
         lines.append("")
-    lines.append("'Same sign': the share of points where the two runs' effects have the same sign (a tie at 0 "
-                 "counts as the same).")
+    lines.append("r: the correlation of the two runs' per-point effects (1: the second run ranks the decisions as "
+                 "the first did; each run's rollouts are noisy, so r stays well below 1 even for one policy).")
     return "\n".join(lines)
 
 
