@@ -34,7 +34,9 @@ design of the second generation (experiments/studies/contamination_v2.py):
 4. **Outcomes** (per arm, averaged over rollouts): `win`, the acting player's win share (primary); `margin`,
    its final score minus the best rival's; `own`, its final score; `rival`, the final score of the rival
    whose lone die it is; `rival_virus`, that rival's contamination total; `own_wild`, the acting player's
-   circled unused wildcards at the end; `completed`, whether the card was completed in that round.
+   circled unused wildcards at the end; `completed`, whether the card was completed in that round (read from the
+   card after the arm's move and from the moves that follow in that round: a `complete` whose die was the
+   round's last reads 0, the round having cleared the card).
    A contrast's effect on `own` (what refusing costs oneself) and on `rival` (what it costs the rival)
    separates the two halves of "hurting the rival" (with 2 players the margin is their difference).
 5. **Pre-registration.** The hypotheses are written in the config before the run; each seed tests them all
@@ -478,22 +480,29 @@ def tables_markdown(res: dict) -> str:
                  for s in seeds]
         lines.append(f"| {h['id']}: {h['statement']} | {h['contrast']} ({h['outcome']}) | " + " | ".join(cells)
                      + f" | {'yes' if h['id'] in res['replicated'] else 'no'} |")
+    cells, means = {}, {}                        # hypotheses sharing a contrast and cell (or a cell) share a row
+    for i, h in enumerate(first):
+        cells.setdefault((h["contrast"], tuple(h["players"]), h["phase"]), []).append(i)
+        means.setdefault((tuple(h["players"]), h["phase"]), []).append(i)
+    where = lambda players, phase: "+".join(map(str, players)) + "p" + ("" if phase == "any" else f", {phase}")  # noqa: E731
     lines += ["", "Every outcome of each hypothesis's contrast and cell (win share; points margin; own points; the "
                   "rival's points; the rival's contamination; own circled wildcards left; card completed that round):",
-              "", "| hypothesis | seed | " + " | ".join(OUTCOMES) + " |", "|---|---|" + "---|" * len(OUTCOMES)]
-    for i, h in enumerate(first):
+              "", "| hypotheses | contrast, cell | seed | " + " | ".join(OUTCOMES) + " |",
+              "|---|---|---|" + "---|" * len(OUTCOMES)]
+    for (contrast, players, phase), idx in cells.items():
         for s in seeds:
-            t = res["by_seed"][s][i]["all"]
-            lines.append(f"| {h['id']} | {s} | " + " | ".join(fmt(t[k], 2) for k in OUTCOMES) + " |")
-    lines += ["", "Arm means in each hypothesis's cell (" + " / ".join(ARMS) + "):", "",
-              "| hypothesis | seed | win | own points | rival's points | card completed that round |",
-              "|---|---|---|---|---|---|"]
-    for i, h in enumerate(first):
+            t = res["by_seed"][s][idx[0]]["all"]
+            lines.append(f"| {', '.join(first[i]['id'] for i in idx)} | {contrast}, {where(players, phase)} | {s} | "
+                         + " | ".join(fmt(t[k], 2) for k in OUTCOMES) + " |")
+    lines += ["", "Arm means in each cell (" + " / ".join(ARMS) + "):", "",
+              "| hypotheses | cell | seed | win | own points | rival's points | card completed that round |",
+              "|---|---|---|---|---|---|---|"]
+    for (players, phase), idx in means.items():
         for s in seeds:
-            m = res["by_seed"][s][i]["arm_means"]
+            m = res["by_seed"][s][idx[0]]["arm_means"]
             if m[ARMS[0]]["win"] is None:
                 continue
-            lines.append(f"| {h['id']} | {s} | " + " | ".join(
+            lines.append(f"| {', '.join(first[i]['id'] for i in idx)} | {where(players, phase)} | {s} | " + " | ".join(
                 " / ".join(f"{m[a][k]:.2f}" for a in ARMS) for k in ("win", "own", "rival", "completed")) + " |")
     lines += ["", "What the refusal did instead (the base policy's best non-completing move): "
               + "; ".join(f"{n} players: " + ", ".join(f"{k} {v}" for k, v in d.items())
