@@ -1143,6 +1143,12 @@ def _add_v2_args(p):
     contamination_v2.add_args(p)
 
 
+def _add_denial_args(p):
+    from virus_envs.experiments.studies import contamination_denial
+
+    contamination_denial.add_args(p)
+
+
 def _add_virus_co_args(p):
     from virus_envs.experiments.studies import virus_co
 
@@ -1180,6 +1186,8 @@ def _add_rule_play_args(p):
 STUDIES = {"contamination": (_add_contamination_args, "when to contaminate samples on purpose (Roll & Write)"),
            "contamination-v2": (_add_v2_args, "the same question as a designed experiment: randomised interventions, "
                                               "win probability, pre-registered hypotheses (issue 18)"),
+           "contamination-denial": (_add_denial_args, "refusing to complete the laboratory card that holds a "
+                                                      "rival's lone die, or completing it (randomised, issue 18)"),
            "virus-co": (_add_virus_co_args, "Virus & Co: when to pay and when to keep, the value of a pill, of each "
                                             "risk card (randomised interventions, issue 18)"),
            "virus-cards": (_add_virus_cards_args, "VIRUS!: the value of each treatment card and when to play it; "

@@ -632,7 +632,10 @@ def cmd(args, echo=print) -> dict:
 
     from virus_envs import agents
     import virus_envs
+    from virus_envs.experiments.studies import contamination_denial
 
+    if contamination_denial.is_denial_config(args.config):   # `study: denial`: the denial family's own design
+        return contamination_denial.cmd(args, echo)
     cfg = load_config(args.config)
     for key in ("rollouts", "continuation", "workers", "out", "docs"):
         v = getattr(args, key)
