@@ -248,8 +248,86 @@ def _mark(t: dict, table_rej: bool | None) -> str:
     return _fmt(t["win"]) + (" **rejected**" if t["rejected"] else "") + (" (whole table too)" if table_rej else "")
 
 
+def _sign_txt(sg: int) -> str:
+    return {1: "+", -1: "-", 0: "0"}[sg]
+
+
+def sheets_markdown_seeds(res: dict) -> str:
+    """The sensitivity tables of a run with several sensitivity seeds: per sheet and hypothesis each seed's test,
+    the estimate pooled over the sheet's seeds and whether it is a sheet finding; the averages over sheets; the
+    verdicts of the three-seed rule."""
+    c, sh = res["config"], res["sheets"]
+    first = c["sheets"][0]
+    seeds = [str(s) for s in sh["sensitivity_seeds"]]
+    table = sh["holm_over_table"]
+    done = sh["finished_seeds"]
+    hyps = [t for t in res["by_seed"][seeds[0]]] if seeds[0] in res["by_seed"] else sh["pooled_by_sheet"][first]
+    cut = {k: v for k, v in done.items() if len(v) < len(seeds)}
+    lines = [f"Continuation `{c['continuation']}` x {c['rollouts']} rollouts per arm on common random numbers; "
+             f"{c['sensitivity_games']} uniform-draw games and the stratum's games per player count on each "
+             f"alternative sheet and seed (seeds {', '.join(seeds)}); the {first} sheet's rows are the main run's "
+             f"({res.get('games')} uniform-draw games per seed and player count). Holm at family-wise {c['alpha']} over "
+             "the hypotheses of each sheet and seed (**rejected**); 'whole table too': also rejected by Holm over every "
+             "alternative sheet x seed x hypothesis. 'Pooled': the sheet's games of all its seeds (unit: the game, "
+             "t-interval), descriptive. Sheet finding: rejected on all three seeds with one sign."
+             + ("" if not cut else " Not finished: " + "; ".join(
+                 f"{k} (seeds done: {', '.join(map(str, v)) or 'none'})" for k, v in cut.items()) + "."), "",
+             "#### Win share (primary): effect of arm A - arm B, per sheet and seed", "",
+             "| sheet | hypothesis | " + " | ".join(f"seed {s}" for s in seeds) + " | pooled over the seeds | sheet finding |",
+             "|---|---|" + "---|" * len(seeds) + "---|---|"]
+    for k in c["sheets"]:
+        per = ({s: res["by_seed"][s] for s in seeds if s in res["by_seed"]} if k == first
+               else res["sensitivity"].get(k, {}))
+        for i, h in enumerate(hyps):
+            cells = []
+            for s in seeds:
+                if k != first and int(s) not in done.get(k, []):
+                    cells.append("not run")
+                    continue
+                t = per[s][i]
+                cells.append(_mark(t, table.get(k, {}).get(s, [None] * len(hyps))[i] if k != first else None))
+            pooled = sh["pooled_by_sheet"][k][i]["win"]
+            if k == first:
+                found = "yes (main run)" if h["id"] in res["replicated"] else "no (main run)"
+            else:
+                sg = sh["sheet_findings"].get(k, {}).get(h["id"])
+                found = f"**yes ({_sign_txt(sg)})**" if sg else ("no" if len(done.get(k, [])) == len(seeds)
+                                                                 else "no (not every seed run)")
+            lines.append(f"| {k} | {h['id']} ({h['contrast']}) | " + " | ".join(cells) + f" | {_fmt(pooled)} | {found} |")
+    lines += ["", "#### Points (secondary, not corrected): own final score minus the best rival's", "",
+              "| sheet | hypothesis | " + " | ".join(f"seed {s}" for s in seeds) + " | pooled over the seeds |",
+              "|---|---|" + "---|" * len(seeds) + "---|"]
+    for k in c["sheets"]:
+        per = ({s: res["by_seed"][s] for s in seeds if s in res["by_seed"]} if k == first
+               else res["sensitivity"].get(k, {}))
+        for i, h in enumerate(hyps):
+            cells = [("not run" if k != first and int(s) not in done.get(k, []) else _fmt(per[s][i]["points"]))
+                     for s in seeds]
+            lines.append(f"| {k} | {h['id']} | " + " | ".join(cells) + f" | {_fmt(sh['pooled_by_sheet'][k][i]['points'])} |")
+    rep = sh.get("averaged_replicated", {})
+    lines += ["", "#### Averaged over every sheet (the same deals; unit: the game; Holm over these hypotheses per seed)", "",
+              "| hypothesis | seed | sheets per game | win share | Holm | points |", "|---|---:|---:|---|---|---|"]
+    for t in sh["averaged_over_sheets"]:
+        lines.append(f"| {t['id']} | {t['seed']} | {t['sheets_per_game']} | {_fmt(t['win'])} | "
+                     f"{'**rejected**' if t['rejected'] else 'not rejected'} | {_fmt(t['points'])} |")
+    lines += ["", "Replicated (rejected on all three seeds with one sign): "
+              + (", ".join(f"{k} ({_sign_txt(v)})" for k, v in rep.items()) or "none") + "."]
+    lines += ["", "#### Which conclusions survive every sheet (the pre-registered three-seed rule)", "",
+              "| hypothesis | on the first sheet (3 seeds, win share pooled) | direction | sign pooled on each "
+              "alternative sheet | verdict |", "|---|---|---|---|---|"]
+    for v in sh["survival"]:
+        signs = ", ".join(f"{k.split('/')[0]} {_sign_txt(sg)}" for k, sg in v.get("pooled_signs", {}).items())
+        lines.append(f"| {v['id']} | {'finding' if v['finding_on_first_sheet'] else 'no finding'}; "
+                     f"{_fmt(v['first_sheet_pooled'])} | "
+                     f"{_sign_txt(v['reference_sign']) if v['direction_checked'] else 'not checked'} | {signs} | "
+                     f"{v['verdict']} |")
+    return "\n".join(lines)
+
+
 def sheets_markdown(res: dict) -> str:
     """The page's sensitivity tables of a `report: sensitivity` run."""
+    if len(res["sheets"].get("sensitivity_seeds", [])) > 1:
+        return sheets_markdown_seeds(res)
     c, sh = res["config"], res["sheets"]
     first = c["sheets"][0]
     cols = [(first, s, tests) for s, tests in sh["sheet_tests_first"].items()]
@@ -289,8 +367,21 @@ def sheets_markdown(res: dict) -> str:
 
 def plot_sheets(res: dict, path: str) -> str:
     """Forest plot: each hypothesis, each sheet's effect on win share (the sensitivity seed) with its 95% interval;
-    filled: rejected after Holm on that sheet."""
+    filled: rejected after Holm on that sheet. With several sensitivity seeds: each sheet's estimate pooled over
+    its seeds; filled: a sheet finding (the first sheet: a finding of the main run)."""
     first = res["config"]["sheets"][0]
+    sh = res["sheets"]
+    if len(sh.get("sensitivity_seeds", [])) > 1:
+        cols = []
+        for k in res["config"]["sheets"]:
+            done = sh["finished_seeds"].get(k, sh["sensitivity_seeds"]) if k != first else sh["sensitivity_seeds"]
+            if not done:
+                continue
+            found = set(res["replicated"]) if k == first else set(sh["sheet_findings"].get(k, {}))
+            cols.append((f"{k} (seeds {'+'.join(map(str, done))})",
+                         [dict(t, rejected=t["id"] in found) for t in sh["pooled_by_sheet"][k]]))
+        return forest(cols, path, "effect on win share, per sheet pooled over its seeds (filled: a sheet finding)",
+                      xlim=(-1.05, 1.05))
     cols = [(f"{first} (seed {s})", t) for s, t in res["sheets"]["sheet_tests_first"].items()]
     cols += [(f"{k} (seed {s})", t) for k, d in res["sensitivity"].items() for s, t in d.items()]
     return forest(cols, path, "effect on win share, per sheet (filled: rejected after Holm on that sheet)",

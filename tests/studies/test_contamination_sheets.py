@@ -273,3 +273,42 @@ def test_a_page_key_must_name_a_markdown_file(tmp_path):
     cfg.write_text("hypotheses: [{id: H1, statement: s}]\npage: ../x.md\n")
     with pytest.raises(ValueError, match="'page'"):
         cv.load_config(str(cfg))
+
+
+def test_the_three_seed_tables_show_every_seed_the_pooled_estimate_and_a_stopped_runs_gaps(tmp_path):
+    cfg = _cfg3()
+    rows = (_shipped_weak() + [r for s in (1, 2, 3) for r in _rows("alt_a", s, STRONG)] + _rows("alt_b", 1, WEAK))
+    keys = [cv.row_key(r) for r in rows]
+    res = cv.analyse(rows, cfg)
+    res["sheets"] = cs.analyse_sheets(rows, res, cfg, finished=set(keys), tasks=keys + ["alt_b//2/2/0", "alt_b//3/2/0"])
+    res["games"] = 6
+    text = cs.sheets_markdown(res)
+    assert "| seed 1 | seed 2 | seed 3 | pooled over the seeds | sheet finding |" in text
+    assert text.count("| alt_a | H1 (contaminate-place) |") == 1 and "**yes (-)** |" in text
+    assert "| alt_b | H1 (contaminate-place) | " in text and "| not run | not run |" in text
+    assert "Not finished: alt_b (seeds done: 1)." in text and "no (not every seed run)" in text
+    assert "(the pre-registered three-seed rule)" in text and "alt_a -, alt_b -" in text
+    assert "Replicated (rejected on all three seeds with one sign): " in text
+    assert cs.plot_sheets(res, str(tmp_path / "f.png")) and (tmp_path / "f.png").is_file()
+
+
+def test_a_tiny_three_seed_run_writes_its_own_sub_page(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("name: tiny_sheets3\nreport: sensitivity\nsensitivity_directions: [H1]\nplayers: [2]\n"
+                   "seeds: [1, 2, 3]\ngames: 1\nrollouts: 1\ncontinuation: random\nworkers: 1\npage: sub.md\n"
+                   "hypotheses:\n  - {id: H1, statement: all values}\n  - {id: H2, statement: a one, values: [1]}\n"
+                   "sheets:\n  - {id: shipped}\n  - {id: wildcard_1pt, wildcard_points: 1}\n"
+                   "sensitivity_seeds: [1, 2, 3]\nsensitivity_games: 1\n")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    start, end = cv.markers("tiny_sheets3")
+    (docs / "sub.md").write_text(f"intro\n{start}\nold\n{end}\nend\n")
+    (docs / cv.PAGE).write_text("the main page, untouched\n")
+    assert main(["study", "contamination-v2", "--config", str(cfg), "--out", str(tmp_path / "o"), "--docs",
+                 str(docs)]) in (0, None)
+    text = (docs / "sub.md").read_text()
+    assert "old" not in text and "| wildcard_1pt | H1 (contaminate-place) |" in text and text.endswith("end\n")
+    assert (docs / cv.PAGE).read_text() == "the main page, untouched\n"
+    res = json.loads((docs / "tiny_sheets3.json").read_text())
+    assert res["sheets"]["finished_seeds"] == {"wildcard_1pt": [1, 2, 3]}
+    assert (docs / "tiny_sheets3.png").is_file()
