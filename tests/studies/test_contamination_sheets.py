@@ -312,3 +312,32 @@ def test_a_tiny_three_seed_run_writes_its_own_sub_page(tmp_path):
     res = json.loads((docs / "tiny_sheets3.json").read_text())
     assert res["sheets"]["finished_seeds"] == {"wildcard_1pt": [1, 2, 3]}
     assert (docs / "tiny_sheets3.png").is_file()
+
+
+def test_analyse_only_plays_nothing_and_names_a_stopped_runs_unfinished_seeds(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("name: tiny_stop\nreport: sensitivity\nsensitivity_directions: [H1]\nplayers: [2]\n"
+                   "seeds: [1, 2, 3]\ngames: 1\nrollouts: 1\ncontinuation: random\nworkers: 1\npage: sub.md\n"
+                   "hypotheses:\n  - {id: H1, statement: all values}\n"
+                   "sheets:\n  - {id: shipped}\n  - {id: wildcard_1pt, wildcard_points: 1}\n"
+                   "  - {id: wildcard_2pt, wildcard_points: 2}\n"
+                   "sensitivity_seeds: [1, 2, 3]\nsensitivity_games: 1\n")
+    out, docs = tmp_path / "o", tmp_path / "docs"
+    docs.mkdir()
+    start, end = cv.markers("tiny_stop")
+    (docs / "sub.md").write_text(f"{start}\n{end}\n")
+    with pytest.raises(SystemExit, match="no stored lines"):
+        main(["study", "contamination-v2", "--config", str(cfg), "--out", str(out), "--docs", "", "--analyse-only"])
+    assert main(["study", "contamination-v2", "--config", str(cfg), "--out", str(out), "--docs", ""]) in (0, None)
+    store = out / "interventions.jsonl"
+    lines = store.read_text().splitlines()
+    assert len(lines) == 3 + 2 * 3
+    stopped = "\n".join(lines[:3 + 3 + 1]) + "\n"            # stopped after wildcard_2pt's seed 1
+    store.write_text(stopped)
+    assert main(["study", "contamination-v2", "--config", str(cfg), "--out", str(out), "--docs", str(docs),
+                 "--analyse-only"]) in (0, None)
+    assert store.read_text() == stopped                       # nothing played, nothing written
+    res = json.loads((docs / "tiny_stop.json").read_text())
+    assert res["sheets"]["finished_seeds"] == {"wildcard_1pt": [1, 2, 3], "wildcard_2pt": [1]}
+    assert res["sheets"]["survival"][0]["sheets_cut_short"] == ["wildcard_2pt"]
+    assert "Not finished: wildcard_2pt (seeds done: 1)." in (docs / "sub.md").read_text()
