@@ -142,7 +142,9 @@ class StudyConfig:
     docs: str = "docs/studies"
     name: str = "contamination_v2"
     """the run's name: its results <docs>/<name>.json, its figure <docs>/<name>.png, its tables between the
-    markers '<!-- <name, _ as space> tables: start ... -->' and '... end -->' of <docs>/contamination_v2.md"""
+    markers '<!-- <name, _ as space> tables: start ... -->' and '... end -->' of <docs>/<page>"""
+    page: str = PAGE
+    """the docs page (a file name in `docs`) holding the run's tables between its markers"""
 
 
 def load_config(path: str) -> StudyConfig:
@@ -159,6 +161,8 @@ def load_config(path: str) -> StudyConfig:
         raise ValueError(f"{path}: key 'strata' repeats an id or has an empty one")
     if not cfg.name or not all(c.isalnum() or c in "_-" for c in cfg.name):
         raise ValueError(f"{path}: key 'name' must be a file stem (letters, digits, _ and -), got {cfg.name!r}")
+    if not cfg.page.endswith(".md") or not all(c.isalnum() or c in "_-." for c in cfg.page):
+        raise ValueError(f"{path}: key 'page' must be a Markdown file name in the docs folder, got {cfg.page!r}")
     if "contaminate" not in cfg.arms or len(cfg.arms) < 2:
         raise ValueError(f"{path}: key 'arms' must hold 'contaminate' and an arm to compare it with")
     for hid in cfg.sensitivity_directions:
@@ -437,8 +441,10 @@ def read_rows(path) -> tuple[list[dict], set[str]]:
     return read_stored(path, row_key)
 
 
-def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bool = False) -> dict:
-    """Run every task (`resume`: those not yet in <out>/interventions.jsonl), storing each line as it comes."""
+def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bool = False,
+              play: bool = True) -> dict:
+    """Run every task (`resume`: those not yet in <out>/interventions.jsonl), storing each line as it comes;
+    `play=False`: none, only the analysis of the stored lines (a stopped run's results, its gaps named)."""
     from virus_envs.experiments.studies.progress import map_tasks
 
     root = Path(__file__).resolve().parents[2]
@@ -446,13 +452,18 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bo
     out.mkdir(parents=True, exist_ok=True)
     tasks = list(_tasks(cfg, root, games or cfg.games, override=games is not None))
     store = out / "interventions.jsonl"
-    done = read_rows(store)[1] if resume and store.is_file() else set()
-    todo = [t for t in tasks if task_key(t) not in done]
+    if not play and not store.is_file():
+        raise ValueError(f"--analyse-only: no stored lines in {store}")
+    done = read_rows(store)[1] if (resume or not play) and store.is_file() else set()
+    todo = [t for t in tasks if task_key(t) not in done] if play else []
+    if not play:
+        echo(f"analysing the stored lines only: {len([t for t in tasks if task_key(t) not in done])} of "
+             f"{len(tasks)} games not played")
     echo(f"contamination v2: {len(tasks)} games ({len(todo)} to play; {len(cfg.sheets)} sheets, seeds {cfg.seeds}, "
          f"players {cfg.players}, strata {[st.id for st in cfg.strata] or 'none'}), base {cfg.base}, continuation "
          f"{_continuation(cfg)} x {cfg.rollouts} rollouts per arm, {cfg.workers} workers")
     t0 = time.time()
-    with open(store, "a" if done else "w") as f:
+    with open(store, "a" if done or not play else "w") as f:
         def each(t, r):
             if r is None:
                 st = t["stratum"].id if t["stratum"] else ""
@@ -472,7 +483,8 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bo
     if cfg.report == "sensitivity":
         from virus_envs.experiments.studies.contamination_sheets import analyse_sheets
 
-        results["sheets"] = analyse_sheets(rows, results, cfg)
+        finished = read_rows(store)[1] & wanted  # every finished task, those without a point included
+        results["sheets"] = analyse_sheets(rows, results, cfg, finished=finished, tasks=[task_key(t) for t in tasks])
     results["games_played"] = games_played
     before = 0.0                               # a resumed run adds the minutes of the runs it goes on from
     if done and (out / "results.json").is_file():
@@ -590,10 +602,10 @@ def tables_markdown(res: dict) -> str:
     return "\n".join(lines)
 
 
-def write_docs(res: dict, docs: str, name: str = "contamination_v2") -> str:
-    """The run's tables between its markers (`markers(name)`) of <docs>/contamination_v2.md (a sensitivity run's:
+def write_docs(res: dict, docs: str, name: str = "contamination_v2", page: str = PAGE) -> str:
+    """The run's tables between its markers (`markers(name)`) of <docs>/<page> (a sensitivity run's:
     contamination_sheets.sheets_markdown)."""
-    path = Path(docs) / PAGE
+    path = Path(docs) / page
     start, end = markers(name)
     text = path.read_text() if path.is_file() else ""
     if start not in text or end not in text:
@@ -624,6 +636,8 @@ def add_args(p):
     p.add_argument("--docs", default=None, help="docs folder whose contamination_v2.md gets the tables ('' = none)")
     p.add_argument("--resume", action="store_true",
                    help="play only the games not yet in <out>/interventions.jsonl (a stopped run goes on)")
+    p.add_argument("--analyse-only", action="store_true",
+                   help="play nothing: analyse the lines stored in <out>/interventions.jsonl (a stopped run)")
     p.set_defaults(func=cmd)
 
 
@@ -646,9 +660,10 @@ def cmd(args, echo=print) -> dict:
     g = virus_envs.game(GAME)
     for spec in (cfg.base, cfg.continuation):
         agents.make(spec, g)                     # a bad spec is named before any game
-    res = run_study(cfg, echo, games=args.games, resume=getattr(args, "resume", False))
+    res = run_study(cfg, echo, games=args.games, resume=getattr(args, "resume", False),
+                    play=not getattr(args, "analyse_only", False))
     if cfg.docs:
-        echo(f"tables written to {write_docs(res, cfg.docs, cfg.name)}")
+        echo(f"tables written to {write_docs(res, cfg.docs, cfg.name, cfg.page)}")
         (Path(cfg.docs) / f"{cfg.name}.json").write_text(json.dumps(res, indent=1))
         figure = str(Path(cfg.docs) / f"{cfg.name}.png")
         if cfg.report == "sensitivity":
