@@ -98,7 +98,8 @@ def test_the_notebook_redraws_the_stored_results(tmp_path):
     work.mkdir()
     (tmp_path / "docs" / "studies").mkdir(parents=True)
     for name in ("contamination_v3.json", "contamination_v2.json", "contamination_v2_pilot.json",
-                 "contamination_rule_loso.json", "contamination_rule_play.json", "contamination_v3_sheets.json"):
+                 "contamination_rule_loso.json", "contamination_rule_play.json", "contamination_v3_sheets.json",
+                 "contamination_v3_sheets3.json"):
         assert (root / "docs" / "studies" / name).is_file()
         shutil.copy(root / "docs" / "studies" / name, tmp_path / "docs" / "studies")
     (tmp_path / "agents" / "data").mkdir(parents=True)
@@ -109,16 +110,18 @@ def test_the_notebook_redraws_the_stored_results(tmp_path):
                             resources={"metadata": {"path": str(work)}}).execute()
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    # the main run, the earlier run, the pilot, the cells, the rule agents' games, the sheets
-    assert sum("image/png" in o.get("data", {}) for o in outputs) == 6
+    # the main run, the earlier run, the pilot, the cells, the rule agents' games, the sheets (seed 101; three seeds)
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 7
     for name in ("contamination_v3_redrawn.png", "contamination_v2_redrawn.png", "contamination_v2_pilot_redrawn.png",
-                 "contamination_rule_play_redrawn.png", "contamination_v3_sheets_redrawn.png"):
+                 "contamination_rule_play_redrawn.png", "contamination_v3_sheets_redrawn.png",
+                 "contamination_v3_sheets3_redrawn.png"):
         assert (work / name).is_file()
     text = "".join(o.get("text", "") for o in outputs)
     assert "main run:" in text and "earlier run:" in text
     assert text.count("the rule: a depth-3 tree") == 3
     assert text.count("scored on seed") == 3 and "rule agents' paired games" in text
-    assert "alternative sheets" in text and text.count("  H") >= 7          # one verdict per hypothesis
+    assert "alternative sheets" in text and text.count("  H") >= 14         # one verdict per hypothesis and run
+    assert "sheets on three seeds (101, 202, 303)" in text
 
 
 def test_each_run_writes_its_own_results_figure_and_tables(tmp_path):
