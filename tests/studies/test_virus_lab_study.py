@@ -99,3 +99,18 @@ def test_a_tagged_second_run_keeps_the_first_runs_tables(tmp_path):
     assert "Team `heuristic:tactician`" in page.split(start)[1] and "| S10: s | bf-base (win) |" in page
     assert (docs / "virus_lab_two.json").is_file() and (docs / "virus_lab_two.png").is_file()
     assert not (docs / "virus_lab.json").exists()
+
+
+def test_the_shipped_configs_load_and_have_their_page_markers():
+    """Every shipped board-game study config loads, and a tagged run's markers are on the page it writes."""
+    from pathlib import Path
+
+    from virus_envs.experiments.studies import virus_lab
+
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "studies" / "virus_lab.md").read_text()
+    for name in ("virus_lab.yaml", "virus_lab_tactician.yaml", "virus_lab_tactician_2h.yaml", "virus_lab_grid.yaml"):
+        cfg = virus_lab.load_config(str(root / "configs" / "studies" / name))
+        assert cfg.hypotheses, name
+        start, end = virus_lab.markers(cfg.tables)
+        assert start in page and end in page, name
