@@ -453,12 +453,10 @@ def run_study(cfg: StudyConfig, echo=print, games: int | None = None, resume: bo
 
 # -- the docs page -----------------------------------------------------------------------------------------
 def fmt(t: dict, digits: int = 3) -> str:
-    if not t or t.get("mean") is None:
-        return "n/a"
-    if t.get("ci95") is None:
-        return f"{t['mean']:+.{digits}f} (n={t['n']})"
-    return (f"{t['mean']:+.{digits}f} [{t['ci95'][0]:+.{digits}f}, {t['ci95'][1]:+.{digits}f}] "
-            f"(n={t['n']}, p={t['p']:.2g})")
+    """A test as the tables print it (the other designed studies' format)."""
+    from virus_envs.experiments.studies.design import fmt as design_fmt
+
+    return design_fmt(t, digits)
 
 
 def tables_markdown(res: dict) -> str:
