@@ -39,12 +39,12 @@ def test_stored_results_follow_from_the_stored_lines(name, config, mod):
     assert res["exploratory"] == want["exploratory"]
 
 
-def test_the_stored_shift_follows_from_the_two_runs():
-    stored = DOCS / "virus_cards_v2_shift.json"
+@pytest.mark.parametrize("study, name", [("virus-cards", "virus_cards"), ("virus-co", "virus_co")])
+def test_the_stored_shift_follows_from_the_two_runs(study, name):
+    stored = DOCS / f"{name}_v2_shift.json"
     if not stored.is_file():
         pytest.skip("no shift stored yet")
     want = json.loads(stored.read_text())
-    res = shift.run("virus-cards", str(DOCS / "virus_cards_interventions.jsonl"),
-                    str(DOCS / "virus_cards_v2_interventions.jsonl"), None,
-                    str(ROOT / "configs" / "studies" / "virus_cards_v2.yaml"))
+    res = shift.run(study, str(DOCS / f"{name}_interventions.jsonl"), str(DOCS / f"{name}_v2_interventions.jsonl"),
+                    None, str(ROOT / "configs" / "studies" / f"{name}_v2.yaml"))
     assert res["pairs"] == want["pairs"] and res["table"] == want["table"]

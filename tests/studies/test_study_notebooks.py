@@ -11,10 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # figures beyond the first run's two: virus_lab re-draws the heuristic:tactician runs (1 and 2 Heroes) and the powered grid;
 # a second generation re-draws how its continuation moved the first generation's estimates (study shift)
-EXTRA_FIGURES = {"virus_lab": 3, "virus_cards_v2": 1}
+EXTRA_FIGURES = {"virus_lab": 3, "virus_cards_v2": 1, "virus_co_v2": 1}
 
 
-@pytest.mark.parametrize("name", ["virus_co", "virus_cards", "virus_lab", "virus_cards_v2"])
+@pytest.mark.parametrize("name", ["virus_co", "virus_cards", "virus_lab", "virus_cards_v2", "virus_co_v2"])
 def test_the_notebook_redraws_the_stored_results(tmp_path, name):
     import nbclient
     import nbformat
