@@ -35,8 +35,10 @@ design of the second generation (experiments/studies/contamination_v2.py):
    its final score minus the best rival's; `own`, its final score; `rival`, the final score of the rival
    whose lone die it is; `rival_virus`, that rival's contamination total; `own_wild`, the acting player's
    circled unused wildcards at the end; `completed`, whether the card was completed in that round (read from the
-   card after the arm's move and from the moves that follow in that round: a `complete` whose die was the
-   round's last reads 0, the round having cleared the card).
+   arm's own move and from the moves that follow in the intervention's round only; an arm whose move was the
+   round's last die ends the round, and nothing later counts). Runs before 2026-12-04 03:30 UTC checked "the
+   same round" against the round AFTER the arm's move, which is the next round when that move ended the
+   round: see the correction on docs/studies/contamination_denial.md.
    A contrast's effect on `own` (what refusing costs oneself) and on `rival` (what it costs the rival)
    separates the two halves of "hurting the rival" (with 2 players the margin is their difference).
 5. **Pre-registration.** The hypotheses are written in the config before the run; each seed tests them all
@@ -217,11 +219,14 @@ def _other_move(agent, state, free: int, fallback) -> int | None:
     return choose(fallback, state, others)
 
 
-def play_out(state, specs: list[str], seed: int, free: int, deny_seat: int | None = None, fallback=None) -> tuple:
+def play_out(state, specs: list[str], seed: int, free: int, deny_seat: int | None = None, fallback=None,
+             round_: int | None = None, completed: bool = False) -> tuple:
     """(final state, card completed in the intervention's round, moves replaced) of `state` played to its end by
     specs[i] in seat i, the dice to come and the agents' seeds from `seed` (the same for every arm: common
-    random numbers). `deny_seat`: that seat never completes the card in this round (its completing move is
-    replaced by its best other move, `_other_move`)."""
+    random numbers). `round_`: the intervention's round (None: the state's); after the arm's move the round may
+    already be over (its die was the round's last), and then nothing later completes THAT card. `completed`:
+    the arm's own move completed it. `deny_seat`: that seat never completes the card in the intervention's
+    round (its completing move is replaced by its best other move, `_other_move`)."""
     from virus_envs import agents
     from virus_envs.agents.base import Decision, SearchHandle
 
@@ -229,9 +234,8 @@ def play_out(state, specs: list[str], seed: int, free: int, deny_seat: int | Non
     line = [agents.make(s, game) for s in specs]
     for i, ag in enumerate(line):
         ag.reset(seed=seed * 7 + i)
+    r0 = state.rnd if round_ is None else round_
     state._reseed(seed)
-    r0 = state.rnd
-    completed = bool(state.lab[free])           # the complete arm has filled it already
     replaced = 0
     while not state.is_terminal():
         p = state.current_player()
@@ -243,7 +247,7 @@ def play_out(state, specs: list[str], seed: int, free: int, deny_seat: int | Non
             d = Decision(p, state.phase(), state.view(p), state.observation(p) if ag.reads_observation else None,
                          mask, game, SearchHandle(state, p) if ag.needs_handle else None)
         a = int(ag.act(d))
-        if state.rnd == r0 and _completes(game, a, free):
+        if state.rnd == r0 and not completed and _completes(game, a, free):
             if p == deny_seat:
                 b = _other_move(ag, state, free, fallback)
                 if b is not None:
@@ -304,7 +308,8 @@ def one_intervention(task: dict) -> dict | None:
             fallback = agents.make(cfg.base, game)
             fallback.reset(seed=crn[k] * 7 + n)
             end, completed, rep = play_out(start.clone(), specs, crn[k], free,
-                                           deny_seat=p if arm == "deny" else None, fallback=fallback)
+                                           deny_seat=p if arm == "deny" else None, fallback=fallback,
+                                           round_=int(at.rnd), completed=arm == "complete")
             replaced += rep
             sc = np.asarray(end.scores(), dtype=float)
             acc["win"].append(win_shares(end.returns(), end.is_truncated())[p])

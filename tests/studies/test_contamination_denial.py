@@ -234,3 +234,47 @@ def test_a_tiny_run_through_contamination_v2_writes_the_page_json_figure_and_lin
     assert main(["study", "contamination-denial", "--config", cfg, "--resume"]) in (0, None)
     again = json.loads((docs / "tiny.json").read_text())
     assert again["by_seed"] == res["by_seed"]
+
+
+def test_a_refusal_that_ends_the_round_is_a_denial_and_nothing_later_counts():
+    """Found in review: when the refusing die is the round's last, the round clears the card (the rival's die
+    goes to the contaminated samples card), so the card was NOT completed in the intervention's round, and the
+    deny arm's rule must not reach into the next round. Along real games, at such points, `completed` is False
+    and the deny arm replaces no move; a `complete` arm always reads completed."""
+    import numpy as np
+
+    import virus_envs
+    from virus_envs import agents
+    from virus_envs.experiments.arena import play_from
+    from virus_envs.experiments.studies import contamination_denial as cd
+
+    found = 0
+    for seed in range(40):
+        game = virus_envs.game(cd.GAME, 2)
+        state = game.new_initial_state(seed=seed)
+        line = [agents.make("heuristic", game) for _ in range(2)]
+        for i, ag in enumerate(line):
+            ag.reset(seed=seed * 3 + i)
+        points = []
+        play_from(state, line, before_each=lambda st: points.append(st.clone()) if cd.deny_targets(st) else None)
+        for at in points:
+            free, q, done = cd.deny_targets(at)[0]
+            ch = agents.make("heuristic", game)
+            ch.reset(seed=1)
+            s = at.clone()
+            cd.apply_arm(s, "refuse", free, ch)
+            if s.is_terminal() or s.rnd == at.rnd:
+                continue
+            found += 1
+            _, completed, replaced = cd.play_out(s.clone(), ["heuristic", "heuristic"], 7, free, deny_seat=None,
+                                                 round_=int(at.rnd))
+            assert completed is False
+            _, completed, replaced = cd.play_out(s.clone(), ["heuristic", "heuristic"], 7, free,
+                                                 deny_seat=at.current_player(), fallback=ch, round_=int(at.rnd))
+            assert completed is False and replaced == 0
+            c = at.clone()
+            cd.apply_arm(c, "complete", free, ch)
+            assert cd.play_out(c, ["heuristic", "heuristic"], 7, free, round_=int(at.rnd), completed=True)[1] is True
+        if found >= 3:
+            break
+    assert found >= 3
