@@ -208,6 +208,7 @@ COMMAND_MODULES = [
     "virus_envs.experiments.serve:register",
     "virus_envs.experiments.snapshot:register",
     "virus_envs.experiments.train:register",
+    "virus_envs.experiments.record_split:register",
     "virus_envs.experiments.contamination_study:register",
 ]
 

@@ -88,7 +88,9 @@ def test_the_retrained_virus_co_model_carries_its_split_and_is_kept_since_the_va
     # the held-out test opponents: both variants and the model shipped when it was trained (ppo.zip again now)
     assert {"heuristic:bold", "heuristic:cautious", "ppo:builtin"} <= set(split["test_opponents"])
     shipped = model_meta(str(MODELS / "virus_co_v0" / "ppo.zip"))
-    assert shipped.get("split") is None and shipped["git_commit"].startswith("1820cfb")
+    assert shipped["git_commit"].startswith("1820cfb")
+    # trained before the split code: its split was recorded after training, from this choice (test_recorded_splits.py)
+    assert shipped["split"]["recorded"].startswith("after training") and shipped["split"]["chosen"] is True
     # the choice was made on the validation deals of the split, and the file shipped is the one it chose
     choice = json.loads((MODELS.parent / "docs" / "results" / "virus_co_choice.json").read_text())
     assert choice["val_seed"] == split["val_seed"] != split["test_seed"]
@@ -112,7 +114,9 @@ def test_the_retrained_virus_cards_2p_model_ships_with_its_split_and_the_previou
     assert (split["train_seed"], split["val_seed"], split["test_seed"]) == (2, 7_000_003, 9_000_011)
     assert {"heuristic:aggressive", "heuristic:defensive", "ppo:builtin"} <= set(split["test_opponents"])
     kept = model_meta(str(MODELS / "virus_cards_v0" / "ppo_prev.zip"))
-    assert kept.get("split") is None and kept["git_commit"].startswith("ee13840") and kept["num_players"] == 2
+    assert kept["git_commit"].startswith("ee13840") and kept["num_players"] == 2
+    # trained before the split code: its split was recorded after training, and says it lost this choice
+    assert kept["split"]["recorded"].startswith("after training") and kept["split"]["chosen"] is False
     choice = json.loads((MODELS.parent / "docs" / "results" / "virus_cards_choice.json").read_text())
     assert choice["val_seed"] == split["val_seed"] != split["test_seed"]
     won = choice["decision"]["ships"]
