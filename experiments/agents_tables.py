@@ -10,8 +10,10 @@ as its page has it, with the formatting of the module that wrote the file where 
 "Reproduce: `python -m virus_envs.experiments.agents_tables NAME`"; tests/learned/test_agents_tables.py checks
 that every such table equals this command's output, so a page edited by hand or a stored file changed without its
 page fails. A table whose figures exist only in a run's log (no stored file) is not printed here: its page says
-"from the run's log, no stored file". The one exception is a row of `baselines_summary`, typed from a log and
-named as such by `--list` (`LOG_ROWS`).
+"from the run's log, no stored file". A few figures inside printed tables are typed too (a row of
+`baselines_summary`, some scores and CPU figures of docs/agents/strength.md): `--list` and the table's Reproduce
+line name them (`LOG_ROWS`). The strength and search pages' tables are templates over stored eval rows,
+experiments/search_tables.py.
 
 Errors are one line naming the file and, for a missing field, the field (`runs[0].val_games`).
 """
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Callable
+
+from virus_envs.experiments.search_tables import TABLES as SEARCH_TABLES, TYPED as SEARCH_TYPED
 
 #: the checkout: docs/ sits beside experiments/
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +95,7 @@ class Table:
 
 
 TABLES: dict[str, Table] = {}
-#: rows typed from a run's log (no stored file), by table: what they are and the command that would store them
+#: figures of a table that no stored file holds (typed from a run's log), by table
 LOG_ROWS: dict[str, str] = {}
 
 
@@ -511,6 +515,24 @@ table("lab_coop", "docs/agents/lab_teams.md", "docs/studies/virus_lab_coop.json"
     lambda d: team_eval_markdown(d, "coop", "plain", "deals changed / won only by coop / only by plain"))
 
 
+# -- docs/agents/strength.md and search.md: templates over the stored eval rows (experiments/search_tables.py) ------
+def _search_table(name: str, spec: tuple):
+    page, about, files, head, lines = spec
+
+    def run(*data):
+        from virus_envs.experiments import search_tables
+        from virus_envs.experiments.search_figures import rates
+
+        rows = {r["name"]: r for d in data for r in (d if isinstance(d, list) else d["rows"])}
+        return search_tables.markdown(head, lines, rows, rates(list(rows.values())), ", ".join(files))
+    table(name, page, *files, about=about)(run)
+
+
+for _name, _spec in SEARCH_TABLES.items():
+    _search_table(_name, _spec)
+LOG_ROWS.update(SEARCH_TYPED)
+
+
 # -- the command line ------------------------------------------------------------------------------------------
 def listing() -> str:
     lines = []
@@ -567,4 +589,7 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # the module itself, not this __main__ copy: experiments/search_tables.py raises the module's TableError
+    from virus_envs.experiments.agents_tables import main as _main
+
+    sys.exit(_main())

@@ -1,7 +1,8 @@
 """Several training seeds of one config, reported on their test deals; the median run by validation (issue 17).
 
     python -m virus_envs.experiments.seed_report RUN_DIR RUN_DIR RUN_DIR [--choose-by heuristic]
-                                                 [--rename ppo:builtin=ppo:builtin_prev] [--json OUT]
+                                                 [--rename ppo:builtin=ppo:builtin_prev] [--label candidate]
+                                                 [--json OUT]
 
 Issue 17: "Train each shipped configuration with at least 3 training seeds and report the mean and
 spread, not the best run. Ship the median run, or say which one you ship and why." Each RUN_DIR is a
@@ -160,6 +161,8 @@ def main(argv=None) -> None:
     ap.add_argument("runs", nargs="+", help="finished `virus-arena train` output folders")
     ap.add_argument("--choose-by", default="heuristic", help="the validation opponent whose median run is shipped")
     ap.add_argument("--rename", action="append", default=[], help="OLD=NEW: relabel a test opponent")
+    ap.add_argument("--label", default="shipped",
+                    help="what the tables call the median run (e.g. 'candidate' when it then lost the choice)")
     ap.add_argument("--json", default=None, help="also write the figures as JSON to this file")
     args = ap.parse_args(argv)
     try:
@@ -171,7 +174,7 @@ def main(argv=None) -> None:
         if len({(r["env_id"], r["num_players"]) for r in runs}) > 1:
             raise ValueError("the runs are of different games or player counts: "
                              + ", ".join(f"{r['dir']} ({r['env_id']} {r['num_players']}p)" for r in runs))
-        text, data = report(runs, args.choose_by, rename)
+        text, data = report(runs, args.choose_by, rename, args.label)
     except ValueError as e:
         raise SystemExit(f"seed_report: {e}") from None
     print(text)

@@ -93,6 +93,12 @@ def _edit(root, rel, fn):
     ("br_virus_cards_2p", "docs/results/best_response_virus_cards_2p.json",
      lambda d: d.update(win_rate="high"), r"docs/results/best_response_virus_cards_2p.json: a field holds a value "
                                           r"of the wrong kind"),
+    ("strength_co4_ppo", "docs/results/search_strength.json",
+     lambda d: next(r for r in d if r["name"] == "ppo_co4").update(name="renamed"),
+     "docs/results/search_strength.json: no row named 'ppo_co4'"),
+    ("strength_rw2_expectimax", "docs/results/search_strength.json",
+     lambda d: next(r for r in d if r["name"] == "s1_rw2_expectimax_d1").pop("agent_cpu_per_decision"),
+     "docs/results/search_strength.json: row s1_rw2_expectimax_d1 has no 'cpu'"),
     ("virus_cards_2p_seeds_runs", "docs/results/virus_cards_seeds.json", lambda d: d.update(shipped_seed=0),
      r"docs/results/virus_cards_seeds.json: field 'shipped_seed' is 0, but the median by validation is seed 2"),
 ])
