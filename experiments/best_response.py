@@ -27,7 +27,7 @@ import dataclasses
 import json
 from pathlib import Path
 
-__all__ = ["best_response_config", "best_response", "margin_report"]
+__all__ = ["best_response_config", "best_response", "margin_report", "margin_markdown"]
 
 
 def _model_path(target: str, env_id: str, players: int | None) -> str | None:
@@ -95,6 +95,21 @@ def margin_report(row: dict, num_players: int) -> dict:
     return {"opponent": row["opponent"], "games": row["games"], "wins": row["wins"], "win_rate": row["win_rate"],
             "ci95": [lo, hi], "baseline": base, "margin": row["win_rate"] - base, "margin_ci95": [lo - base, hi - base],
             "by_seat": row["by_seat"]}
+
+
+def margin_markdown(rep: dict) -> str:
+    """A best_response.json as the docs' table: the win rate against the target and the margin above 1/N, all seats
+    (bold) and per seat, 95% Wilson intervals."""
+    n, base = rep["num_players"], rep["baseline"]
+    lo, hi = rep["ci95"]
+    against = f"`{rep['target']}`" if n == 2 else f"{n - 1} x `{rep['target']}`"
+    lines = [f"| | best response vs {against} [95% CI] | margin above 1/N = {base:g} [95% CI] |", "|---|---|---|",
+             f"| {'both' if n == 2 else 'all'} seats ({rep['games']} games) | **{rep['win_rate']:.3f}** [{lo:.3f}, "
+             f"{hi:.3f}] | **{rep['margin']:+.3f}** [{rep['margin_ci95'][0]:+.3f}, {rep['margin_ci95'][1]:+.3f}] |"]
+    for s, v in sorted(rep["by_seat"].items(), key=lambda kv: int(kv[0])):
+        lines.append(f"| seat {s} ({v['games']}) | {v['win_rate']:.3f} [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}] | "
+                     f"{v['win_rate'] - base:+.3f} |")
+    return "\n".join(lines) + "\n"
 
 
 def best_response(target: str, env_id: str, out, players: int | None = None, config_path: str | None = None,

@@ -34,7 +34,8 @@ import sys
 
 from virus_envs.experiments.arena import wilson, win_shares
 
-__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "against_parity", "transitivity"]
+__all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "cell_text", "against_parity",
+           "against_parity_markdown", "p_text", "transitivity"]
 
 
 def crossplay(records) -> dict:
@@ -151,18 +152,23 @@ def _mirror(cell: dict, res, game) -> dict:
             "command": _eval_command(game, 2, col, row, k, cell["seed"])}
 
 
+def cell_text(c: dict) -> str:
+    """One cell of a one-vs-rest matrix: 'wins/games = rate [lo, hi]'."""
+    return f"{c['wins']:g}/{c['games']} = {c['win_rate']:.2f} [{c['ci95'][0]:.2f}, {c['ci95'][1]:.2f}]"
+
+
 def one_vs_rest_markdown(data: dict) -> str:
-    """The one-vs-rest matrix: 'wins/games = rate [lo, hi]' per cell, rows and columns in the order of the agents."""
+    """The one-vs-rest matrix: 'wins/games = rate [lo, hi]' per cell, rows and columns in the order of the agents
+    (at two players the other seats are one seat: the corner says 'row vs column')."""
     cells = {(c["row"], c["col"]): c for c in data["cells"]}
     names = data["agents"]
-    lines = ["| row (one seat) vs column (the other seats) | " + " | ".join(f"`{b}`" for b in names) + " |",
-             "|---|" + "---|" * len(names)]
+    corner = "row vs column" if data.get("players") == 2 else "row (one seat) vs column (the other seats)"
+    lines = [f"| {corner} | " + " | ".join(f"`{b}`" for b in names) + " |", "|---|" + "---|" * len(names)]
     for a in names:
         row = []
         for b in names:
             c = cells.get((a, b))
-            row.append("—" if a == b else "n/a" if c is None else
-                       f"{c['wins']:g}/{c['games']} = {c['win_rate']:.2f} [{c['ci95'][0]:.2f}, {c['ci95'][1]:.2f}]")
+            row.append("—" if a == b else "n/a" if c is None else cell_text(c))
         lines.append(f"| `{a}` | " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
 
@@ -178,6 +184,38 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
     ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
     return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
              "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+
+
+def p_text(p: float) -> str:
+    """A p-value as the docs' tables give it: two significant digits, one under 0.001, '< 1e-300' below that."""
+    if p < 1e-300:
+        return "< 1e-300"
+    if p < 0.001:
+        return f"{p:.0e}".replace("e-0", "e-")
+    return f"{p:.2g}"
+
+
+def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float = 0.05, rate=None) -> str:
+    """`against_parity` of one row as a table: per column the win rate (with its games where they differ from the
+    matrix's `games`), p, Holm's decision (the first cell Holm stops at, though under alpha, says so) and the
+    hypothesis it answers (`readings`: column -> the registered hypothesis and its reading, written by hand; the
+    rows in its order). `rate` formats a win rate (default three decimals)."""
+    rate = rate or (lambda x: f"{x:.3f}")
+    tests = sorted(against_parity(data, row, alpha), key=lambda t: list(readings).index(t["col"]))
+    games = {c["col"]: c["games"] for c in data["cells"] if c["row"] == row}
+    base = next(c["baseline"] for c in data["cells"] if c["row"] == row)
+    parity = f"1/{round(1 / base)}"
+    order = sorted(range(len(tests)), key=lambda i: tests[i]["p"])
+    stop = next((k for k, i in enumerate(order) if not tests[i]["holm_reject"]), None)
+    lines = ["| column | win rate | p | Holm | hypothesis |", "|---|---:|---:|---|---|"]
+    for i, t in enumerate(tests):
+        n = games[t["col"]]
+        holm = f"rejects {parity}" if t["holm_reject"] else "does not reject"
+        if stop is not None and i == order[stop] and t["p"] < alpha:
+            holm += f" ({p_text(t['p'])} > {alpha:g}/{len(tests) - stop})"
+        lines.append(f"| `{t['col']}` | {rate(t['win_rate'])}" + (f" ({n} games)" if n != data["games"] else "")
+                     + f" | {p_text(t['p'])} | {holm} | {readings[t['col']]} |")
+    return "\n".join(lines) + "\n"
 
 
 def transitivity(data: dict) -> dict:

@@ -96,15 +96,18 @@ def compare(a: dict, b: dict, alpha: float = 0.05) -> dict:
             "a_not_weaker": not any(r["holm_significant"] and r["diff"] < 0 for r in out)}
 
 
-def markdown(res: dict) -> str:
+def markdown(res: dict, a: str = "a", b: str = "b") -> str:
+    """The comparison as a line naming the two models and a table; `a` and `b` name them in the table's headers
+    and verdicts (e.g. "league", "`ppo:builtin`")."""
     lines = [f"a = {res['a']}, b = {res['b']} ({res['env_id']}, {res['num_players']} players, seed {res['seed']})", "",
-             "| opponent | games | a [95% CI] | b [95% CI] | a - b [95% CI] | p | Holm |",
+             f"| opponent | games | {a} [95% CI] | {b} [95% CI] | {a} - {b} [95% CI] | p | Holm |",
              "|---|---:|---|---|---|---:|---|"]
     for r in res["rows"]:
-        a, b, (lo, hi) = r["a"], r["b"], r["diff_ci95"]
-        lines.append(f"| {r['opponent']} | {r['games']} | {a['win_rate']:.3f} [{a['ci95'][0]:.3f}, {a['ci95'][1]:.3f}] "
-                     f"| {b['win_rate']:.3f} [{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}] | {r['diff']:+.3f} "
-                     f"[{lo:+.3f}, {hi:+.3f}] | {r['p']:.3g} | {r['verdict']} |")
+        ra, rb, (lo, hi) = r["a"], r["b"], r["diff_ci95"]
+        verdict = a + r["verdict"][1:] if r["verdict"].startswith("a ") else r["verdict"]
+        lines.append(f"| {r['opponent']} | {r['games']} | {ra['win_rate']:.3f} [{ra['ci95'][0]:.3f}, "
+                     f"{ra['ci95'][1]:.3f}] | {rb['win_rate']:.3f} [{rb['ci95'][0]:.3f}, {rb['ci95'][1]:.3f}] | "
+                     f"{r['diff']:+.3f} [{lo:+.3f}, {hi:+.3f}] | {r['p']:.3g} | {verdict} |")
     return "\n".join(lines)
 
 

@@ -1,7 +1,8 @@
 """Several training seeds of one config, reported on their test deals; the median run by validation (issue 17).
 
     python -m virus_envs.experiments.seed_report RUN_DIR RUN_DIR RUN_DIR [--choose-by heuristic]
-                                                 [--rename ppo:builtin=ppo:builtin_prev] [--json OUT]
+                                                 [--rename ppo:builtin=ppo:builtin_prev] [--label candidate]
+                                                 [--json OUT]
 
 Issue 17: "Train each shipped configuration with at least 3 training seeds and report the mean and
 spread, not the best run. Ship the median run, or say which one you ship and why." Each RUN_DIR is a
@@ -15,6 +16,8 @@ mean and spread over the runs per opponent, and the choice: the run whose **vali
 MIN_RUNS (3) runs no run is chosen (the issue's "at least 3 training seeds"): the figures are reported, the
 choice says none, and the JSON's `shipped_seed` is null.
 `--rename OLD=NEW` relabels an opponent (a run's `ppo:builtin` is the model shipped when it ran).
+The JSON holds what the tables need (`runs_from_json` reads it back: the docs' tables are printed from the stored
+file by `python -m virus_envs.experiments.agents_tables`).
 """
 from __future__ import annotations
 
@@ -76,12 +79,16 @@ def choose(runs: list[dict], by: str) -> dict | None:
     return ranked[(len(ranked) - 1) // 2]
 
 
-def _cell(r: dict) -> str:
-    return f"{r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]"
+def cell(r: dict, bold: bool = False) -> str:
+    """A win rate with its 95% interval, 'rate [lo, hi]' (the rate in bold if asked)."""
+    rate = f"**{r['win_rate']:.3f}**" if bold else f"{r['win_rate']:.3f}"
+    return f"{rate} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]"
 
 
-def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) -> tuple[str, dict]:
-    """The Markdown tables and a JSON-safe summary of them."""
+def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None,
+           label: str = "shipped") -> tuple[str, dict]:
+    """The Markdown tables and a JSON-safe summary of them. `label` names the median run in the tables: "shipped",
+    or e.g. "candidate" for a median run that then lost the choice against the shipped model."""
     rename = rename or {}
     name = lambda o: rename.get(o, o)  # noqa: E731
     shipped = choose(runs, by)
@@ -89,8 +96,8 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
     opponents = list(dict.fromkeys(o for r in runs for o in r["test"]))
     seats = [str(s) for s in range(n)]
     seeds = ", ".join(f"seed {r['seed']}" for r in runs)
-    choice = (f"shipped: seed {shipped['seed']} (the median by validation against `{by}`)" if shipped else
-              f"shipped: none ({len(runs)} run{'s' * (len(runs) != 1)}; a run is chosen from at least {MIN_RUNS})")
+    choice = (f"{label}: seed {shipped['seed']} (the median by validation against `{by}`)" if shipped else
+              f"{label}: none ({len(runs)} run{'s' * (len(runs) != 1)}; a run is chosen from at least {MIN_RUNS})")
     out = [f"Test deals, best.zip of each run, {seeds}; 1/N = {1 / n:.3f}; {choice}.", ""]
     out.append("| opponent | training seed | games | win rate [95% CI] | " + " | ".join(f"seat {s}" for s in seats) + " |")
     out.append("|---|---:|---:|---|" + "---|" * n)
@@ -100,11 +107,10 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
             if t is None:
                 continue
             by_seat = _seats(t)
-            cells = [(f"{by_seat[s]['win_rate']:.3f} [{by_seat[s]['ci95'][0]:.3f}, {by_seat[s]['ci95'][1]:.3f}]"
-                      if s in by_seat else "—") for s in seats]
-            mark = " (shipped)" if r is shipped else ""
-            out.append(f"| `{name(o)}` | {r['seed']}{mark} | {t['games']} | {_cell(t)} | " + " | ".join(cells) + " |")
-    out += ["", "| opponent | runs | mean | standard deviation | min | max | shipped run |",
+            cells = [cell(by_seat[s]) if s in by_seat else "—" for s in seats]
+            mark = f" ({label})" if r is shipped else ""
+            out.append(f"| `{name(o)}` | {r['seed']}{mark} | {t['games']} | {cell(t)} | " + " | ".join(cells) + " |")
+    out += ["", f"| opponent | runs | mean | standard deviation | min | max | {label} run |",
             "|---|---:|---:|---:|---:|---:|---:|"]
     spread = {}
     for o in opponents:
@@ -118,20 +124,36 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None) 
                    + (f"{v['shipped']:.3f}" if mine else "—") + " |")
     val_ops = list(dict.fromkeys(o for r in runs for o in r["val"]))
     out += ["", "| training seed | steps | training minutes | chosen checkpoint | "
-            + " | ".join(f"validation vs `{o}`" for o in val_ops) + " | shipped |",
+            + " | ".join(f"validation vs `{o}`" for o in val_ops) + f" | {label} |",
             "|---:|---:|---:|---|" + "---|" * len(val_ops) + "---|"]
     for r in sorted(runs, key=lambda r: r["seed"]):
         out.append(f"| {r['seed']} | {r['steps']:,} | {r['minutes']} | `{r['checkpoint']}` | "
-                   + " | ".join(_cell(r["val"][o]) if o in r["val"] else "—" for o in val_ops)
-                   + f" | {'**yes** (median)' if r is shipped else 'no'} |")
+                   + " | ".join(cell(r["val"][o]) if o in r["val"] else "—" for o in val_ops)
+                   + f" | {('**yes** (median)' if label == 'shipped' else '**yes** (median; not shipped)') if r is shipped else 'no'} |")
     data = {"env_id": runs[0]["env_id"], "num_players": n, "choose_by": by,
             "shipped_seed": shipped["seed"] if shipped else None, "shipped_dir": shipped["dir"] if shipped else None,
             "spread": spread,
             "runs": [{"seed": r["seed"], "dir": r["dir"], "checkpoint": r["checkpoint"], "steps": r["steps"],
-                      "minutes": r["minutes"], "validation": {o: v["win_rate"] for o, v in r["val"].items()},
+                      "minutes": r["minutes"], "val_games": r["val_games"],
+                      "validation": {o: v["win_rate"] for o, v in r["val"].items()},
                       "test": {name(o): {"games": t["games"], "win_rate": t["win_rate"], "ci95": t["ci95"],
                                          "by_seat": _seats(t)} for o, t in r["test"].items()}} for r in runs]}
     return "\n".join(out), data
+
+
+def runs_from_json(data: dict) -> list[dict]:
+    """The runs of a JSON written by `--json`, as `load_run` gives them (opponents already renamed), so that `report`
+    prints its tables again from the stored file; a validation interval comes from the win rate and `val_games`."""
+    from virus_envs.experiments.arena import wilson
+
+    runs = []
+    for r in data["runs"]:
+        n = r["val_games"]
+        val = {o: {"win_rate": w, "ci95": list(wilson(w * n, n))} for o, w in r["validation"].items()}
+        runs.append({"dir": r["dir"], "seed": r["seed"], "steps": r["steps"], "minutes": r["minutes"],
+                     "checkpoint": r["checkpoint"], "val": val, "val_games": n, "test": r["test"],
+                     "num_players": data["num_players"], "env_id": data["env_id"]})
+    return runs
 
 
 def main(argv=None) -> None:
@@ -139,6 +161,8 @@ def main(argv=None) -> None:
     ap.add_argument("runs", nargs="+", help="finished `virus-arena train` output folders")
     ap.add_argument("--choose-by", default="heuristic", help="the validation opponent whose median run is shipped")
     ap.add_argument("--rename", action="append", default=[], help="OLD=NEW: relabel a test opponent")
+    ap.add_argument("--label", default="shipped",
+                    help="what the tables call the median run (e.g. 'candidate' when it then lost the choice)")
     ap.add_argument("--json", default=None, help="also write the figures as JSON to this file")
     args = ap.parse_args(argv)
     try:
@@ -150,7 +174,7 @@ def main(argv=None) -> None:
         if len({(r["env_id"], r["num_players"]) for r in runs}) > 1:
             raise ValueError("the runs are of different games or player counts: "
                              + ", ".join(f"{r['dir']} ({r['env_id']} {r['num_players']}p)" for r in runs))
-        text, data = report(runs, args.choose_by, rename)
+        text, data = report(runs, args.choose_by, rename, args.label)
     except ValueError as e:
         raise SystemExit(f"seed_report: {e}") from None
     print(text)

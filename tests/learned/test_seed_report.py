@@ -8,6 +8,7 @@ every expected figure is computed here by hand, not by the code under test.
 import json
 
 import pytest
+from statsmodels.stats.proportion import proportion_confint
 
 from virus_envs.experiments import seed_report
 
@@ -92,3 +93,29 @@ def test_fewer_than_three_runs_are_reported_but_none_is_chosen(runs, tmp_path, c
     h = data["spread"]["heuristic"]
     assert (h["runs"], h["mean"], h["sd"], h["shipped"]) == pytest.approx((2, 0.4, 0.2 * 2 ** 0.5, None))
     assert "| `heuristic` | 2 | 0.400 | 0.283 | 0.200 | 0.600 | — |" in text
+
+
+def test_the_json_prints_the_same_tables_again(runs, tmp_path):
+    """The docs' tables are printed from the stored JSON (agents_tables): `runs_from_json` gives `report` what
+    `load_run` gave it, the opponents already renamed and each validation interval from its win rate and games."""
+    seed_report.main([str(r) for r in runs] + ["--rename", "ppo:builtin=ppo:builtin_prev", "--json",
+                                               str(tmp_path / "s.json")])
+    stored = json.loads((tmp_path / "s.json").read_text())
+    assert [r["val_games"] for r in stored["runs"]] == [20, 20, 20]
+    text, _ = seed_report.report([seed_report.load_run(r) for r in runs], "heuristic",
+                                 {"ppo:builtin": "ppo:builtin_prev"})
+    again, data = seed_report.report(seed_report.runs_from_json(stored), stored["choose_by"])
+    assert data["shipped_seed"] == 2
+    # the run and spread tables are the same text; the validation intervals are Wilson's of wins/20 (the hand-made
+    # runs above carry [0, 1] placeholders in their summary.json)
+    cut = text.index("| training seed |")
+    assert again[:cut] == text[:cut]
+    lo, hi = proportion_confint(8, 20, method="wilson")
+    assert f"| 2 | 200 | 1.5 | `step_200` | 1.000 [0.839, 1.000] | 0.400 [{lo:.3f}, {hi:.3f}] | **yes** (median) |" in again
+
+
+def test_a_median_run_that_was_not_shipped_is_labelled_a_candidate(runs):
+    text, _ = seed_report.report([seed_report.load_run(r) for r in runs], "heuristic", label="candidate")
+    assert "| `heuristic` | 2 (candidate) | 20 |" in text and "| candidate run |" in text
+    assert text.splitlines()[0].endswith("candidate: seed 2 (the median by validation against `heuristic`).")
+    assert "| **yes** (median; not shipped) |" in text and "shipped)" not in text.replace("not shipped)", "")
