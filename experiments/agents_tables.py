@@ -178,20 +178,11 @@ def _beats(r: dict, n: int) -> str:
     return f"no (below, interval contains 1/{n})" if r["win_rate"] < base else f"not shown (interval contains 1/{n})"
 
 
-#: Virus & Co's shipped model (the model of 1820cfb) on the test deals, 1000 games per opponent: typed from the run's
-#: log, no stored file (`virus-arena train --game virus_co_v0 --evaluate models/virus_co_v0/ppo.zip --opponent random
-#: --opponent heuristic --games 1000 --seed 9000011` would store it: about 25 s of CPU)
-VIRUS_CO_SHIPPED_TEST_FROM_LOG = {"random": {"win_rate": 0.901, "ci95": [0.881, 0.918]},
-                                  "heuristic": {"win_rate": 0.531, "ci95": [0.500, 0.562]}}
-LOG_ROWS["baselines_summary"] = ("the Virus & Co row's figures (0.901 and 0.531, the shipped model on the test "
-                                 "deals): from the run's log, no stored file")
-
-
 @table("baselines_summary", "docs/agents/baselines.md", "docs/results/virus_cards_seeds.json",
        "docs/results/virus_cards_4p_seeds.json", "docs/results/virus_co_seeds.json",
-       "docs/results/roll_write_shipped_test.json",
-       about="the shipped models on the test deals against random and heuristic (Virus & Co's row from a log)")
-def baselines_summary(vc2, vc4, co, rw):
+       "docs/results/roll_write_shipped_test.json", "docs/results/virus_co_shipped_test.json",
+       about="the shipped models on the test deals against random and heuristic")
+def baselines_summary(vc2, vc4, co, rw, co_test):
     from virus_envs.experiments.seed_report import cell
 
     def shipped(seeds):
@@ -205,7 +196,7 @@ def baselines_summary(vc2, vc4, co, rw):
     rw_test = {r["opponent"]: r for e in rw["evaluations"] if e["name"] == "test" for r in e["rows"]}
     rows = [("VIRUS!", 2, shipped(vc2), means(vc2, "the three seeds")),
             ("VIRUS!", 4, shipped(vc4), means(vc4, "the three seeds")),
-            ("Virus & Co", 4, VIRUS_CO_SHIPPED_TEST_FROM_LOG, means(co, "the retrained seeds")),
+            ("Virus & Co", 4, {r["opponent"]: r for r in co_test["rows"]}, means(co, "the retrained seeds")),
             ("Roll & Write", 2, rw_test, "the three retrained seeds, none shipped: see its section, "
                                          "[roll_write.md](roll_write.md)")]
     lines = ["| game | players | vs `random`: win rate [95% CI] | vs `heuristic`: win rate [95% CI] | 1/N | "
@@ -314,6 +305,18 @@ def test_rows_markdown(rows: list, bold: frozenset = frozenset()) -> str:
 def roll_write_shipped_test(data):
     rows = next(e for e in data["evaluations"] if e["name"] == "test")["rows"]
     return test_rows_markdown(rows, frozenset({("heuristic", None), ("heuristic:spoiler", "1")}))
+
+
+@table("virus_co_4p_shipped_test", "docs/agents/virus_co.md", "docs/results/virus_co_shipped_test.json",
+       about="the shipped Virus & Co model (the previous one when measured) on the test deals, per opponent and seat")
+def virus_co_shipped_test(data):
+    return test_rows_markdown(data["rows"])
+
+
+@table("virus_cards_2p_prev_test", "docs/agents/virus_cards.md", "docs/results/virus_cards_2p_prev_test.json",
+       about="VIRUS! 2p, the kept previous model (ppo_prev.zip) on the test deals, per opponent and seat")
+def virus_cards_prev_test(data):
+    return test_rows_markdown(data["rows"])
 
 
 @table("virus_cards_4p_cloning", "docs/agents/virus_cards.md", "docs/results/virus_cards_4p_runs.json",

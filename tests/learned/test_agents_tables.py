@@ -54,7 +54,18 @@ def test_list_names_every_table_its_page_and_files(capsys):
     out = capsys.readouterr().out
     for t in at.TABLES.values():
         assert f"{t.name}  ({t.page})" in out and ", ".join(t.files) in out
-    assert "not stored: the Virus & Co row's figures" in out
+    assert "not stored: the Roll & Write rows: from docs/rules/roll_write.md" in out   # a typed row is named
+    assert "baselines_summary" not in at.LOG_ROWS       # its Virus & Co row is stored since 2026-12-04
+
+
+def test_the_two_tables_stored_from_a_log_equal_the_figures_first_typed():
+    """Virus & Co's shipped model and VIRUS! 2p's kept model on the test deals were typed from a run's log; the same
+    command, re-run with --out on 2026-12-04, gave the stored files: the figures the pages had, to the digit."""
+    co = at.render("virus_co_4p_shipped_test")
+    assert "| `heuristic` | 0.531 [0.500, 0.562] | 0.610 [0.548, 0.668] |" in co
+    assert "| `random` | 0.901 [0.881, 0.918] |" in co
+    vc = at.render("virus_cards_2p_prev_test")
+    assert "| `heuristic:defensive` | 0.621 [0.591, 0.651] | 0.636 [0.593, 0.677] | 0.606 [0.563, 0.648] |" in vc
 
 
 def test_an_unknown_table_is_one_line():
