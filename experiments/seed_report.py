@@ -98,7 +98,9 @@ def report(runs: list[dict], by: str = "heuristic", rename: dict | None = None,
     seeds = ", ".join(f"seed {r['seed']}" for r in runs)
     choice = (f"{label}: seed {shipped['seed']} (the median by validation against `{by}`)" if shipped else
               f"{label}: none ({len(runs)} run{'s' * (len(runs) != 1)}; a run is chosen from at least {MIN_RUNS})")
-    out = [f"Test deals, best.zip of each run, {seeds}; 1/N = {1 / n:.3f}; {choice}.", ""]
+    team = "team" in opponents           # a co-operative game's runs: a team's win rate, no 1/N to compare with
+    base = "a co-operative game: the team's win rate, no 1/N" if team else f"1/N = {1 / n:.3f}"
+    out = [f"Test deals, best.zip of each run, {seeds}; {base}; {choice}.", ""]
     out.append("| opponent | training seed | games | win rate [95% CI] | " + " | ".join(f"seat {s}" for s in seats) + " |")
     out.append("|---|---:|---:|---|" + "---|" * n)
     for o in opponents:

@@ -119,3 +119,25 @@ def test_a_median_run_that_was_not_shipped_is_labelled_a_candidate(runs):
     assert "| `heuristic` | 2 (candidate) | 20 |" in text and "| candidate run |" in text
     assert text.splitlines()[0].endswith("candidate: seed 2 (the median by validation against `heuristic`).")
     assert "| **yes** (median; not shipped) |" in text and "shipped)" not in text.replace("not shipped)", "")
+
+
+def test_a_cooperative_games_runs_are_chosen_by_the_team_row_with_no_one_over_n(tmp_path):
+    """The lab's runs (1 Hero) have one row, `team`: the median by validation team win rate ships, and the header
+    says there is no 1/N (a team of one has nothing to share a win with)."""
+    dirs = []
+    for seed, val, test in ((0, 2, 1), (1, 5, 3), (2, 3, 9)):      # validation team wins of 10: median is seed 2
+        d = tmp_path / f"lab{seed}"
+        d.mkdir()
+        ck = str(d / "checkpoints/step_0.zip")
+        (d / "summary.json").write_text(json.dumps({
+            "env_id": "virus_lab_v0", "num_players": 1, "steps": 0, "minutes": 1.0, "best_checkpoint": ck,
+            "evals": [{"step": 0, "checkpoint": ck, "score": 0.0, "rows": [_row("team", [val])]}],
+            "split": {"train_seed": seed, "val_seed": 7, "test_seed": 9, "val_games": 10, "test_games": 10},
+            "test": [_row("team", [test])]}))
+        dirs.append(d)
+    text, data = seed_report.report([seed_report.load_run(d) for d in dirs], "team")
+    assert data["shipped_seed"] == 2
+    assert data["spread"]["team"]["mean"] == pytest.approx((0.1 + 0.3 + 0.9) / 3)
+    assert text.startswith("Test deals, best.zip of each run, seed 0, seed 1, seed 2; a co-operative game: the "
+                           "team's win rate, no 1/N; shipped: seed 2")
+    assert "1/N =" not in text.splitlines()[0]
