@@ -301,13 +301,15 @@ def soft_cross_entropy(logits, target):
 
 def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch_size: int = 256,
                     value_coef: float = 0.5, seed: int = 0, holdout: float = 0.05, max_grad_norm: float = 1.0,
-                    echo=None, label: str = "bc", soft: bool = False) -> list[dict]:
+                    echo=None, label: str = "bc", soft: bool = False, on_epoch=None) -> list[dict]:
     """Train `policy` (in place) to imitate `demos`; one dict per epoch (losses, accuracies, minutes).
 
     Its own Adam optimizer (PPO's optimizer state is left untouched). Games are held out for
     validation when there are at least 10 (`holdout` of them, at least one). soft=True: the actor's
     loss is the cross-entropy to the teacher's visit shares (`demos.soft`) instead of to its action;
-    the accuracy is still the agreement of the clone's argmax with the teacher's action.
+    the accuracy is still the agreement of the clone's argmax with the teacher's action. on_epoch: called as
+    on_epoch(row) after each epoch's row is logged (an experiment's evaluation between epochs; the policy is in
+    eval mode then and goes back to training after).
     """
     import torch
     import torch.nn.functional as F
@@ -378,5 +380,8 @@ def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch
             echo(f"[{label}] epoch {ep}/{epochs}: loss {tr['loss']:.3f} acc {tr['acc']:.3f} "
                  f"value mse {tr['value_loss']:.3f}{v} (chance {row['chance_acc']:.3f}; "
                  f"{row['minutes']:.1f} min)")
+        if on_epoch is not None:
+            policy.train(False)
+            on_epoch(row)
     policy.train(False)
     return log

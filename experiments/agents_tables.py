@@ -300,6 +300,41 @@ def test_rows_markdown(rows: list, bold: frozenset = frozenset()) -> str:
     return "\n".join(lines)
 
 
+@table("baselines_coop", "docs/agents/baselines.md", "docs/results/virus_lab_reference.json",
+       about="the co-operative game: the shipped learned team, the heuristic team and a random team on the test deals")
+def baselines_coop(ref):
+    from virus_envs.experiments.seed_report import cell
+
+    test = {r["team"]: r for r in ref["rows"] if r["split"] == "test"}
+    learned = next(r for t, r in test.items() if t.startswith("ppo:"))
+    heur, rand = test["heuristic"], test["random"]
+    above_random = learned["ci95"][0] > rand["ci95"][1]
+    below_heur = learned["ci95"][1] < heur["ci95"][0]
+    return "\n".join([
+        "| game | Heroes | learned team [95% CI] | `heuristic` team | `random` team | beats random? | beats heuristic? |",
+        "|---|---:|---|---|---|---|---|",
+        f"| Virus (co-operative), difficulty 1 (test deals, {learned['games']} each) | 1 | {cell(learned, True)} | "
+        f"{cell(heur)} | {cell(rand)} | {'yes (interval above random' + chr(39) + 's)' if above_random else 'not shown'} | "
+        f"{'no, far below' if below_heur else 'not shown'} |"])
+
+
+@table("virus_lab_reference", "docs/agents/virus_lab.md", "docs/results/virus_lab_reference.json",
+       about="the co-operative game's teams on the validation and test deals (3000 each)")
+def virus_lab_reference(ref):
+    from virus_envs.experiments.seed_report import cell
+
+    teams = list(dict.fromkeys(r["team"] for r in ref["rows"]))
+    by = {(r["team"], r["split"]): r for r in ref["rows"]}
+    lines = ["| team (every seat) | validation deals (seed 7000003) | test deals (seed 9000011) |", "|---|---|---|"]
+    for t in teams:
+        cells = []
+        for split in ("validation", "test"):
+            r = by.get((t, split))
+            cells.append(f"{r['wins']:g}/{r['games']} = {cell(r)}" if r else "not played")
+        lines.append(f"| `{t}` | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
 @table("roll_write_2p_shipped_test", "docs/agents/roll_write.md", "docs/results/roll_write_shipped_test.json",
        about="the shipped Roll & Write model on the test deals, per opponent and seat")
 def roll_write_shipped_test(data):

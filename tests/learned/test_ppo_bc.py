@@ -271,3 +271,37 @@ def test_same_seed_same_clone(tmp_path):
         train(config_from_dict(base), tmp_path / name, echo=lambda *_: None)
     pa, pb = load_model(tmp_path / "a" / "bc.zip")[1], load_model(tmp_path / "b" / "bc.zip")[1]
     assert all(np.array_equal(wa, wb) and np.array_equal(ba, bb) for (wa, ba), (wb, bb) in zip(pa.layers, pb.layers))
+
+
+def test_on_epoch_sees_each_epoch_s_row_and_changes_nothing():
+    """behaviour_clone's on_epoch hook (experiments/lab_clone_capacity.py evaluates between epochs): called once per
+    epoch, in order, with the logged row, the policy in eval mode; the clone is the one trained without the hook."""
+    game = virus_envs.game("virus_cards_v0", 2)
+    d = collect(game, "heuristic", 12, seed=4, gamma=0.99)
+    plain, hooked = _policy("virus_cards_v0", 2), _policy("virus_cards_v0", 2)
+    seen = []
+    a = behaviour_clone(plain.policy, d, epochs=3, lr=3e-3, batch_size=32, seed=0)
+    b = behaviour_clone(hooked.policy, d, epochs=3, lr=3e-3, batch_size=32, seed=0,
+                        on_epoch=lambda row: seen.append((row["epoch"], hooked.policy.training)))
+    assert seen == [(1, False), (2, False), (3, False)]
+    assert [r["train_loss"] for r in a] == [r["train_loss"] for r in b]
+    for p, q in zip(plain.policy.parameters(), hooked.policy.parameters()):
+        assert torch.equal(p, q)
+
+
+def test_lab_capacity_pieces_on_a_tiny_clone(tmp_path):
+    """experiments/lab_clone_capacity.py on 6 teacher games: the cached demonstrations load back equal, the
+    per-kind accuracy covers every held-out row, and the team win rate is a Wilson row on the validation deals."""
+    from virus_envs.experiments import lab_clone_capacity as cap
+
+    d = cap.load_or_collect(tmp_path, 6, 3, 1, echo=lambda s: None)
+    again = cap.load_or_collect(tmp_path, 6, 3, 1, echo=lambda s: None)
+    assert len(again) == len(d) and np.array_equal(again.actions, d.actions) and again.games == 6
+    assert np.array_equal(again.obs_val, d.obs_val) and again.obs_size == d.obs_size
+    policy = cap.make_policy([16], "relu", 0)
+    rows = np.arange(len(d))
+    names = [cap._game().action_to_string(a).split()[0] for a in range(d.num_actions)]
+    acc = cap.kind_accuracy(policy, d, rows, names)
+    assert acc["all"]["n"] == len(d) == sum(v["n"] for k, v in acc.items() if k != "all")
+    team = cap.team_win_rate(policy, 1)
+    assert team["games"] == 1 and team["seed"] == cap.VAL_SEED and 0 <= team["ci95"][0] <= team["ci95"][1] <= 1
