@@ -335,6 +335,21 @@ def virus_lab_reference(ref):
     return "\n".join(lines)
 
 
+@table("virus_lab_clone_capacity", "docs/agents/virus_lab.md", "docs/results/virus_lab_clone_capacity.json",
+       about="the lab clone: network size and epochs against held-out agreement and team wins on validation deals")
+def virus_lab_clone_capacity(cap):
+    lines = ["| actor | epochs | training agreement | held-out agreement | explore | move | team wins, 1000 "
+             "validation deals [95% CI] |", "|---|---:|---:|---:|---:|---:|---|"]
+    for name, v in cap["variants"].items():
+        net = f"{'-'.join(map(str, v['arch']))} {v['activation']}"
+        for r in v["rows"]:
+            k, t = r["by_kind"], r["team_val"]
+            lines.append(f"| {net} (`{name}`) | {r['epoch']} | {r['train_acc']:.3f} | {r['val_acc']:.3f} | "
+                         f"{k['explore']['acc']:.2f} | {k['move']['acc']:.2f} | {t['wins']}/{t['games']} = "
+                         f"{t['win_rate']:.3f} [{t['ci95'][0]:.3f}, {t['ci95'][1]:.3f}] |")
+    return "\n".join(lines)
+
+
 @table("roll_write_2p_shipped_test", "docs/agents/roll_write.md", "docs/results/roll_write_shipped_test.json",
        about="the shipped Roll & Write model on the test deals, per opponent and seat")
 def roll_write_shipped_test(data):

@@ -173,6 +173,24 @@ def run_variant(name: str, demos, out: Path, seed: int, eval_at: list[int], eval
     return rows
 
 
+def summarize(out: Path, path: str, games: int, seed: int) -> None:
+    """One file of every variant's rows in `out` (in VARIANTS order), with the teacher data it learned from."""
+    rows = {n: json.loads((out / f"{n}.json").read_text()) for n in VARIANTS if (out / f"{n}.json").is_file()}
+    if not rows:
+        raise SystemExit(f"{out}: no variant results (<variant>.json) to summarize")
+    demo = out / f"demos_{seed}_{games}.npz"
+    teacher = json.loads(str(np.load(demo)["meta"])) if demo.is_file() else None
+    doc = {"about": "lab clone capacity (experiments/lab_clone_capacity.py): one set of teacher games, each variant "
+                    "cloned from scratch; held-out agreement by decision kind; team win rate on validation deals",
+           "teacher_games": games, "teacher_seed": seed, "teacher": teacher, "val_seed": VAL_SEED,
+           "variants": {n: {"arch": VARIANTS[n][0], "activation": VARIANTS[n][1], "epochs": VARIANTS[n][2],
+                            "lr": VARIANTS[n][3], "rows": r,
+                            "stopped_after_epoch": (r[-1]["epoch"] if r[-1]["epoch"] < VARIANTS[n][2] else None)}
+                        for n, r in rows.items()}}
+    Path(path).write_text(json.dumps(doc, indent=1))
+    print(f"written to {path} ({', '.join(rows)})")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
@@ -183,8 +201,12 @@ def main(argv=None):
     ap.add_argument("--eval-games", type=int, default=1000)
     ap.add_argument("--eval-at", default="4,5,8,10,20", help="epochs after which the clone is evaluated")
     ap.add_argument("--collect-only", action="store_true")
+    ap.add_argument("--summarize", metavar="JSON", help="write the variants' rows found in --out into one stored file "
+                                                         "(docs/results/virus_lab_clone_capacity.json) and stop")
     a = ap.parse_args(argv)
     out = Path(a.out)
+    if a.summarize:
+        return summarize(out, a.summarize, a.games, a.seed)
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     demos = load_or_collect(out, a.games, a.seed, a.workers)

@@ -305,3 +305,19 @@ def test_lab_capacity_pieces_on_a_tiny_clone(tmp_path):
     assert acc["all"]["n"] == len(d) == sum(v["n"] for k, v in acc.items() if k != "all")
     team = cap.team_win_rate(policy, 1)
     assert team["games"] == 1 and team["seed"] == cap.VAL_SEED and 0 <= team["ci95"][0] <= team["ci95"][1] <= 1
+
+
+def test_lab_capacity_summary_marks_a_variant_stopped_early(tmp_path):
+    """--summarize: every variant file found, in VARIANTS order, with the teacher data's meta and, for a run cut
+    before its epochs, the epoch it stopped after (the stored file then says so, the page need not guess)."""
+    from virus_envs.experiments import lab_clone_capacity as cap
+
+    row = {"epoch": 2, "train_acc": 0.5, "val_acc": 0.4, "by_kind": {}, "team_val": {}}
+    (tmp_path / "wide.json").write_text(json.dumps([row]))
+    (tmp_path / "base.json").write_text(json.dumps([dict(row, epoch=5)]))
+    cap.summarize(tmp_path, str(tmp_path / "s.json"), 6000, 0)
+    doc = json.loads((tmp_path / "s.json").read_text())
+    assert list(doc["variants"]) == ["base", "wide"] and doc["teacher"] is None and doc["val_seed"] == 7000003
+    assert doc["variants"]["wide"]["stopped_after_epoch"] == 2 and doc["variants"]["base"]["stopped_after_epoch"] is None
+    with pytest.raises(SystemExit, match="no variant results"):
+        cap.summarize(tmp_path / "empty", str(tmp_path / "t.json"), 6000, 0)
