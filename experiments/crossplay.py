@@ -25,6 +25,8 @@ after every cell and a cut run resumes from it.
 At two players the cell (COL, ROW) is the same games as (ROW, COL) seen from the other seat (the deals are the
 same and an agent is seeded by its seat, `arena.play_game`), so each pair is played once and its transposed cell
 is read from those games (`"mirror_of"` names the cell played, whose CPU and seconds count them; the mirror's are 0).
+A cut run's file also holds, as `"pending_mirrors"`, the transposed cells of the pairs it played that were not listed
+yet, so that resuming plays no pair twice; the finished file has none and equals an uncut run's but for the timings.
 """
 from __future__ import annotations
 
@@ -99,19 +101,21 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
     data = {"game": game.env_id, "players": n, "seed": seed, "agents": list(specs), "games": games,
             "games_with": games_with, "cells": []}
     done = {}
+    mirrors: dict = {}          # two players: (col, row) -> the cell read from the games of (row, col), not yet listed
     if out and os.path.exists(out):
         with open(out) as f:
             old = json.load(f)
-        done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed
-                and old.get("game") == game.env_id and old.get("players") == n}
-    mirrors: dict = {}
+        same = old.get("game") == game.env_id and old.get("players") == n
+        done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed and same}
+        # a cut two-player run: the transposed cells of the pairs it played, read from their games, not listed yet
+        mirrors = {(c["row"], c["col"]): c for c in old.get("pending_mirrors", []) if c.get("seed") == seed and same}
     for row in specs:
         for col in specs:
             if row == col:
                 continue
             k = cell_games(row, col, games, games_with)
             cell = done.get((row, col))
-            if (not cell or cell["games"] != k) and (row, col) in mirrors:
+            if (not cell or cell["games"] != k) and mirrors.get((row, col), {}).get("games") == k:
                 cell = mirrors[(row, col)]
             elif not cell or cell["games"] != k:
                 t0, c0 = time.time(), time.process_time()
@@ -128,9 +132,14 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
                      f"({cell['cpu_seconds']} s CPU)" if n == 4 else
                      f"{row} vs {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]")
             data["cells"].append(cell)
+            mirrors.pop((row, col), None)
             if out:
+                # the transposed cells of pairs already played are kept until their turn, so that a run cut between
+                # a pair's two cells resumes without playing its games again (the finished file has none left)
+                pending = [m for m in mirrors.values() if m.get("games") == cell_games(m["row"], m["col"], games,
+                                                                                      games_with)]
                 with open(out, "w") as f:
-                    json.dump(data, f, indent=1)
+                    json.dump(dict(data, pending_mirrors=pending) if pending else data, f, indent=1)
     return data
 
 

@@ -111,6 +111,50 @@ def test_two_player_pairs_are_played_once_and_the_transposed_cell_is_the_same_ga
             assert c["cpu_seconds"] == 0.0 and c["mirror_of"] == f"{c['col']} vs {c['row']}"
 
 
+@pytest.mark.parametrize("cut_after", [1, 2])
+def test_a_two_player_run_cut_between_a_pairs_cells_resumes_without_replaying_and_ends_as_an_uncut_run(tmp_path,
+                                                                                                       cut_after):
+    """Two players: a cut run keeps the transposed cells of the pairs it played (`pending_mirrors`) until their turn,
+    so the same command plays only the pairs not yet played, and its file is the uncut run's: the same cells, each
+    transposed cell read from its pair's games (`mirror_of`, no CPU of its own), none pending. (Before, a pair cut
+    between its two cells was played again from the other seat: the same wins, twice the CPU, no `mirror_of`.)"""
+    import virus_envs
+    from virus_envs.experiments.crossplay import one_vs_rest
+
+    game = virus_envs.game("roll_write_v0", 2)
+    specs, games, seed = ["random", "heuristic", "heuristic:spoiler"], 4, 3
+    full = one_vs_rest(game, specs, games, seed, out=str(tmp_path / "full.json"), echo=lambda m: None)
+
+    class Cut(Exception):
+        pass
+
+    played = []
+
+    def echo(m):            # said once a pair's games are played, before its cell is listed: a cut there loses it
+        played.append(m)
+        if len(played) > cut_after:
+            raise Cut
+
+    out = tmp_path / "cut.json"
+    with pytest.raises(Cut):
+        one_vs_rest(game, specs, games, seed, out=str(out), echo=echo)
+    part = json.loads(out.read_text())
+    listed = {(c["row"], c["col"]) for c in part["cells"]}
+    pending = {(c["row"], c["col"]) for c in part["pending_mirrors"]}
+    assert pending and not pending & listed
+    assert all(f"{b} vs {a}" in {c["mirror_of"] for c in part["pending_mirrors"]} for a, b in pending)
+    again = []
+    data = one_vs_rest(game, specs, games, seed, out=str(out), echo=again.append)
+    assert len(again) == 3 - cut_after                          # only the pairs not played before the cut
+
+    def games_of(d):        # everything but the timings, which differ from run to run
+        return [{k: v for k, v in c.items() if k not in ("seconds", "cpu_seconds")} for c in d["cells"]]
+    assert games_of(data) == games_of(full)
+    assert json.loads(out.read_text()) == data and "pending_mirrors" not in data
+    assert all(c["cpu_seconds"] == 0.0 for c in data["cells"] if "mirror_of" in c)
+    assert one_vs_rest(game, specs, games, seed, out=str(out), echo=again.append) == data and len(again) == 3 - cut_after
+
+
 @pytest.mark.parametrize("path", sorted(__import__("glob").glob(
     str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "results" / "crossplay_*.json"))))
 def test_stored_crossplay_cells_follow_from_their_counts(path):
