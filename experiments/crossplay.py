@@ -37,7 +37,7 @@ import sys
 from virus_envs.experiments.arena import wilson, win_shares
 
 __all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "cell_text", "against_parity",
-           "against_parity_markdown", "p_text", "transitivity"]
+           "against_parity_markdown", "holm_adjusted", "p_text", "transitivity", "by_seat_markdown"]
 
 
 def crossplay(records) -> dict:
@@ -191,8 +191,20 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
 
     cells = [c for c in data["cells"] if c["row"] == row]
     ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
-    return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
-             "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+    return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "p_holm": q, "holm_reject": bool(r),
+             "above": c["win_rate"] > c["baseline"]} for c, p, q, r in zip(cells, ps, holm_adjusted(ps),
+                                                                            holm(ps, alpha))]
+
+
+def holm_adjusted(ps: list[float]) -> list[float]:
+    """Holm's adjusted p-values, in the order given: the k-th smallest p times (m - k), the running maximum of
+    those up to it, at most 1; a hypothesis is rejected at family-wise alpha exactly when its adjusted p <= alpha."""
+    m = len(ps)
+    out, run = [0.0] * m, 0.0
+    for k, i in enumerate(sorted(range(m), key=lambda j: ps[j])):
+        run = max(run, min(1.0, (m - k) * ps[i]))
+        out[i] = run
+    return out
 
 
 def p_text(p: float) -> str:
@@ -204,11 +216,12 @@ def p_text(p: float) -> str:
     return f"{p:.2g}"
 
 
-def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float = 0.05, rate=None) -> str:
+def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float = 0.05, rate=None,
+                            adjusted: bool = False) -> str:
     """`against_parity` of one row as a table: per column the win rate (with its games where they differ from the
     matrix's `games`), p, Holm's decision (the first cell Holm stops at, though under alpha, says so) and the
     hypothesis it answers (`readings`: column -> the registered hypothesis and its reading, written by hand; the
-    rows in its order). `rate` formats a win rate (default three decimals)."""
+    rows in its order). `rate` formats a win rate (default three decimals); `adjusted` adds Holm's adjusted p."""
     rate = rate or (lambda x: f"{x:.3f}")
     tests = sorted(against_parity(data, row, alpha), key=lambda t: list(readings).index(t["col"]))
     games = {c["col"]: c["games"] for c in data["cells"] if c["row"] == row}
@@ -216,14 +229,36 @@ def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float =
     parity = f"1/{round(1 / base)}"
     order = sorted(range(len(tests)), key=lambda i: tests[i]["p"])
     stop = next((k for k, i in enumerate(order) if not tests[i]["holm_reject"]), None)
-    lines = ["| column | win rate | p | Holm | hypothesis |", "|---|---:|---:|---|---|"]
+    lines = (["| column | win rate | p | Holm-adjusted p | Holm | hypothesis |", "|---|---:|---:|---:|---|---|"]
+             if adjusted else ["| column | win rate | p | Holm | hypothesis |", "|---|---:|---:|---|---|"])
     for i, t in enumerate(tests):
         n = games[t["col"]]
         holm = f"rejects {parity}" if t["holm_reject"] else "does not reject"
         if stop is not None and i == order[stop] and t["p"] < alpha:
             holm += f" ({p_text(t['p'])} > {alpha:g}/{len(tests) - stop})"
         lines.append(f"| `{t['col']}` | {rate(t['win_rate'])}" + (f" ({n} games)" if n != data["games"] else "")
-                     + f" | {p_text(t['p'])} | {holm} | {readings[t['col']]} |")
+                     + f" | {p_text(t['p'])}" + (f" | {p_text(t['p_holm'])}" if adjusted else "")
+                     + f" | {holm} | {readings[t['col']]} |")
+    return "\n".join(lines) + "\n"
+
+
+def by_seat_markdown(data: dict, row: str, rate=None) -> str:
+    """One row of a two-player matrix by the row agent's seat (seat 0 moves first): per column its wins / games =
+    rate [95% Wilson interval] in each seat. `rate` formats a rate and a bound (default two decimals)."""
+    rate = rate or (lambda x: f"{x:.2f}")
+    seats = sorted({s for c in data["cells"] if c["row"] == row for s in c["by_seat"]}, key=int)
+    names = {"0": "seat 0 (first player)", "1": "seat 1 (second player)"}
+    lines = ["| column | " + " | ".join(names.get(s, f"seat {s}") for s in seats) + " |",
+             "|---|" + "---|" * len(seats)]
+    for c in data["cells"]:
+        if c["row"] != row:
+            continue
+        parts = []
+        for s in seats:
+            v = c["by_seat"][s]
+            lo, hi = wilson(v["wins"], v["games"])
+            parts.append(f"{v['wins']:g}/{v['games']} = {rate(v['wins'] / v['games'])} [{rate(lo)}, {rate(hi)}]")
+        lines.append(f"| `{c['col']}` | " + " | ".join(parts) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -88,6 +88,36 @@ def test_against_parity_is_a_binomial_test_per_cell_with_holm():
     # Holm at 0.05 over three: the smallest p (40/100, p ~ 0.001) against 0.05/3, then 33/100 (p ~ 0.07) against 0.025
     assert p[0] < 0.05 / 3 and p[1] > 0.025
     assert [r["holm_reject"] for r in res] == [True, False, False] and all(r["above"] for r in res)
+    # Holm's adjusted p: 3 p0, then max(3 p0, 2 p1), then max(that, p2), at most 1; rejected exactly when <= 0.05
+    assert [r["p_holm"] for r in res] == pytest.approx([3 * p[0], max(3 * p[0], 2 * p[1]), min(1.0, max(2 * p[1], p[2]))])
+    assert [r["p_holm"] <= 0.05 for r in res] == [r["holm_reject"] for r in res]
+
+
+def test_holm_adjusted_by_hand_and_the_tests_table_with_it():
+    from virus_envs.experiments.crossplay import against_parity_markdown, holm_adjusted
+
+    assert holm_adjusted([0.04, 0.01, 0.03]) == pytest.approx([0.06, 0.03, 0.06])      # 3*0.01, 2*0.03, max(0.06, 0.04)
+    assert holm_adjusted([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+    cells = [{"row": "a", "col": c, "wins": w, "games": 100, "win_rate": w / 100, "baseline": 0.5}
+             for c, w in (("b", 70), ("c", 52))]
+    plain = against_parity_markdown({"games": 100, "cells": cells}, "a", {"b": "H1", "c": "H2"})
+    table = against_parity_markdown({"games": 100, "cells": cells}, "a", {"b": "H1", "c": "H2"}, adjusted=True)
+    assert plain.splitlines()[0] == "| column | win rate | p | Holm | hypothesis |"
+    assert table.splitlines()[0] == "| column | win rate | p | Holm-adjusted p | Holm | hypothesis |"
+    assert table.splitlines()[3] == "| `c` | 0.520 | 0.76 | 0.76 | does not reject | H2 |"
+
+
+def test_by_seat_markdown_counts_each_seat_with_its_interval():
+    from virus_envs.experiments.arena import wilson
+    from virus_envs.experiments.crossplay import by_seat_markdown
+
+    cells = [{"row": "a", "col": "b", "by_seat": {"0": {"games": 10, "wins": 7}, "1": {"games": 10, "wins": 4.5}}},
+             {"row": "b", "col": "a", "by_seat": {"0": {"games": 10, "wins": 5}, "1": {"games": 10, "wins": 3}}}]
+    table = by_seat_markdown({"cells": cells}, "a")
+    lo, hi = wilson(7, 10)
+    lo2, hi2 = wilson(4.5, 10)
+    assert table.splitlines() == ["| column | seat 0 (first player) | seat 1 (second player) |", "|---|---|---|",
+                                  f"| `b` | 7/10 = 0.70 [{lo:.2f}, {hi:.2f}] | 4.5/10 = 0.45 [{lo2:.2f}, {hi2:.2f}] |"]
 
 
 def test_two_player_pairs_are_played_once_and_the_transposed_cell_is_the_same_games(tmp_path):
