@@ -400,11 +400,11 @@ def crossplay_matrix(data):
     return one_vs_rest_markdown(data)
 
 
-def _parity(row: str, readings: dict):
+def _parity(row: str, readings: dict, adjusted: bool = False):
     def run(data):
         from virus_envs.experiments.crossplay import against_parity_markdown
 
-        return against_parity_markdown(data, row, readings, rate=lambda x: half_up(x, 3))
+        return against_parity_markdown(data, row, readings, rate=lambda x: half_up(x, 3), adjusted=adjusted)
     return run
 
 
@@ -418,6 +418,23 @@ table("crossplay_virus_co_4p_tests", "docs/agents/crossplay.md", "docs/results/c
     "ppo:builtin", {"heuristic": "H1 holds", "heuristic:bold": "H1 holds", "heuristic:cautious": "H1 holds",
                     "random": "H1 holds", "ismcts?iters=20": "H2 not shown at 40 games",
                     "ppo:builtin_prev": "H3 not shown: parity"}))
+
+table("crossplay_roll_write_2p", "docs/agents/crossplay.md", "docs/results/crossplay_roll_write_2p.json",
+      about="Roll & Write 2p cross-play matrix on the test deals")(crossplay_matrix)
+table("crossplay_roll_write_2p_tests", "docs/agents/crossplay.md", "docs/results/crossplay_roll_write_2p.json",
+      about="the pre-registered tests of the ppo:builtin row against 1/2, raw and Holm-adjusted p over its six cells")(
+    _parity("ppo:builtin", {"heuristic": "H1 holds", "heuristic:cautious": "H1 holds", "random": "H1 holds",
+                            "heuristic:spoiler": "H2: above 1/2", "ismcts?iters=50": "H3: below 1/2",
+                            "ismcts?iters=200": "H3: below 1/2"}, adjusted=True))
+
+
+@table("crossplay_roll_write_2p_seats", "docs/agents/crossplay.md", "docs/results/crossplay_roll_write_2p.json",
+       about="the ppo:builtin row of the Roll & Write 2p matrix by its seat (first, second player)")
+def crossplay_roll_write_2p_seats(data):
+    from virus_envs.experiments.crossplay import by_seat_markdown
+
+    return by_seat_markdown(data, "ppo:builtin", rate=lambda x: half_up(x, 2))
+
 
 #: the agents of the VIRUS! 4p matrix in the page's order (the stored rows are `virus-arena eval` rows)
 VIRUS_CARDS_4P_AGENTS = ["ismcts?iters=50", "heuristic", "heuristic:aggressive", "ppo:builtin"]

@@ -25,6 +25,8 @@ after every cell and a cut run resumes from it.
 At two players the cell (COL, ROW) is the same games as (ROW, COL) seen from the other seat (the deals are the
 same and an agent is seeded by its seat, `arena.play_game`), so each pair is played once and its transposed cell
 is read from those games (`"mirror_of"` names the cell played, whose CPU and seconds count them; the mirror's are 0).
+A cut run's file also holds, as `"pending_mirrors"`, the transposed cells of the pairs it played that were not listed
+yet, so that resuming plays no pair twice; the finished file has none and equals an uncut run's but for the timings.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ import sys
 from virus_envs.experiments.arena import wilson, win_shares
 
 __all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "cell_text", "against_parity",
-           "against_parity_markdown", "p_text", "transitivity"]
+           "against_parity_markdown", "holm_adjusted", "p_text", "transitivity", "by_seat_markdown"]
 
 
 def crossplay(records) -> dict:
@@ -99,19 +101,21 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
     data = {"game": game.env_id, "players": n, "seed": seed, "agents": list(specs), "games": games,
             "games_with": games_with, "cells": []}
     done = {}
+    mirrors: dict = {}          # two players: (col, row) -> the cell read from the games of (row, col), not yet listed
     if out and os.path.exists(out):
         with open(out) as f:
             old = json.load(f)
-        done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed
-                and old.get("game") == game.env_id and old.get("players") == n}
-    mirrors: dict = {}
+        same = old.get("game") == game.env_id and old.get("players") == n
+        done = {(c["row"], c["col"]): c for c in old.get("cells", []) if c.get("seed") == seed and same}
+        # a cut two-player run: the transposed cells of the pairs it played, read from their games, not listed yet
+        mirrors = {(c["row"], c["col"]): c for c in old.get("pending_mirrors", []) if c.get("seed") == seed and same}
     for row in specs:
         for col in specs:
             if row == col:
                 continue
             k = cell_games(row, col, games, games_with)
             cell = done.get((row, col))
-            if (not cell or cell["games"] != k) and (row, col) in mirrors:
+            if (not cell or cell["games"] != k) and mirrors.get((row, col), {}).get("games") == k:
                 cell = mirrors[(row, col)]
             elif not cell or cell["games"] != k:
                 t0, c0 = time.time(), time.process_time()
@@ -128,9 +132,14 @@ def one_vs_rest(game, specs: list[str], games: int, seed: int, games_with: dict 
                      f"({cell['cpu_seconds']} s CPU)" if n == 4 else
                      f"{row} vs {col}: {cell['wins']:g}/{k} = {cell['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]")
             data["cells"].append(cell)
+            mirrors.pop((row, col), None)
             if out:
+                # the transposed cells of pairs already played are kept until their turn, so that a run cut between
+                # a pair's two cells resumes without playing its games again (the finished file has none left)
+                pending = [m for m in mirrors.values() if m.get("games") == cell_games(m["row"], m["col"], games,
+                                                                                      games_with)]
                 with open(out, "w") as f:
-                    json.dump(data, f, indent=1)
+                    json.dump(dict(data, pending_mirrors=pending) if pending else data, f, indent=1)
     return data
 
 
@@ -182,8 +191,20 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
 
     cells = [c for c in data["cells"] if c["row"] == row]
     ps = [binomtest(int(round(c["wins"])), c["games"], c["baseline"]).pvalue for c in cells]
-    return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "holm_reject": bool(r),
-             "above": c["win_rate"] > c["baseline"]} for c, p, r in zip(cells, ps, holm(ps, alpha))]
+    return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "p_holm": q, "holm_reject": bool(r),
+             "above": c["win_rate"] > c["baseline"]} for c, p, q, r in zip(cells, ps, holm_adjusted(ps),
+                                                                            holm(ps, alpha))]
+
+
+def holm_adjusted(ps: list[float]) -> list[float]:
+    """Holm's adjusted p-values, in the order given: the k-th smallest p times (m - k), the running maximum of
+    those up to it, at most 1; a hypothesis is rejected at family-wise alpha exactly when its adjusted p <= alpha."""
+    m = len(ps)
+    out, run = [0.0] * m, 0.0
+    for k, i in enumerate(sorted(range(m), key=lambda j: ps[j])):
+        run = max(run, min(1.0, (m - k) * ps[i]))
+        out[i] = run
+    return out
 
 
 def p_text(p: float) -> str:
@@ -195,11 +216,12 @@ def p_text(p: float) -> str:
     return f"{p:.2g}"
 
 
-def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float = 0.05, rate=None) -> str:
+def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float = 0.05, rate=None,
+                            adjusted: bool = False) -> str:
     """`against_parity` of one row as a table: per column the win rate (with its games where they differ from the
     matrix's `games`), p, Holm's decision (the first cell Holm stops at, though under alpha, says so) and the
     hypothesis it answers (`readings`: column -> the registered hypothesis and its reading, written by hand; the
-    rows in its order). `rate` formats a win rate (default three decimals)."""
+    rows in its order). `rate` formats a win rate (default three decimals); `adjusted` adds Holm's adjusted p."""
     rate = rate or (lambda x: f"{x:.3f}")
     tests = sorted(against_parity(data, row, alpha), key=lambda t: list(readings).index(t["col"]))
     games = {c["col"]: c["games"] for c in data["cells"] if c["row"] == row}
@@ -207,14 +229,36 @@ def against_parity_markdown(data: dict, row: str, readings: dict, alpha: float =
     parity = f"1/{round(1 / base)}"
     order = sorted(range(len(tests)), key=lambda i: tests[i]["p"])
     stop = next((k for k, i in enumerate(order) if not tests[i]["holm_reject"]), None)
-    lines = ["| column | win rate | p | Holm | hypothesis |", "|---|---:|---:|---|---|"]
+    lines = (["| column | win rate | p | Holm-adjusted p | Holm | hypothesis |", "|---|---:|---:|---:|---|---|"]
+             if adjusted else ["| column | win rate | p | Holm | hypothesis |", "|---|---:|---:|---|---|"])
     for i, t in enumerate(tests):
         n = games[t["col"]]
         holm = f"rejects {parity}" if t["holm_reject"] else "does not reject"
         if stop is not None and i == order[stop] and t["p"] < alpha:
             holm += f" ({p_text(t['p'])} > {alpha:g}/{len(tests) - stop})"
         lines.append(f"| `{t['col']}` | {rate(t['win_rate'])}" + (f" ({n} games)" if n != data["games"] else "")
-                     + f" | {p_text(t['p'])} | {holm} | {readings[t['col']]} |")
+                     + f" | {p_text(t['p'])}" + (f" | {p_text(t['p_holm'])}" if adjusted else "")
+                     + f" | {holm} | {readings[t['col']]} |")
+    return "\n".join(lines) + "\n"
+
+
+def by_seat_markdown(data: dict, row: str, rate=None) -> str:
+    """One row of a two-player matrix by the row agent's seat (seat 0 moves first): per column its wins / games =
+    rate [95% Wilson interval] in each seat. `rate` formats a rate and a bound (default two decimals)."""
+    rate = rate or (lambda x: f"{x:.2f}")
+    seats = sorted({s for c in data["cells"] if c["row"] == row for s in c["by_seat"]}, key=int)
+    names = {"0": "seat 0 (first player)", "1": "seat 1 (second player)"}
+    lines = ["| column | " + " | ".join(names.get(s, f"seat {s}") for s in seats) + " |",
+             "|---|" + "---|" * len(seats)]
+    for c in data["cells"]:
+        if c["row"] != row:
+            continue
+        parts = []
+        for s in seats:
+            v = c["by_seat"][s]
+            lo, hi = wilson(v["wins"], v["games"])
+            parts.append(f"{v['wins']:g}/{v['games']} = {rate(v['wins'] / v['games'])} [{rate(lo)}, {rate(hi)}]")
+        lines.append(f"| `{c['col']}` | " + " | ".join(parts) + " |")
     return "\n".join(lines) + "\n"
 
 

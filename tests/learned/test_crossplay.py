@@ -88,6 +88,36 @@ def test_against_parity_is_a_binomial_test_per_cell_with_holm():
     # Holm at 0.05 over three: the smallest p (40/100, p ~ 0.001) against 0.05/3, then 33/100 (p ~ 0.07) against 0.025
     assert p[0] < 0.05 / 3 and p[1] > 0.025
     assert [r["holm_reject"] for r in res] == [True, False, False] and all(r["above"] for r in res)
+    # Holm's adjusted p: 3 p0, then max(3 p0, 2 p1), then max(that, p2), at most 1; rejected exactly when <= 0.05
+    assert [r["p_holm"] for r in res] == pytest.approx([3 * p[0], max(3 * p[0], 2 * p[1]), min(1.0, max(2 * p[1], p[2]))])
+    assert [r["p_holm"] <= 0.05 for r in res] == [r["holm_reject"] for r in res]
+
+
+def test_holm_adjusted_by_hand_and_the_tests_table_with_it():
+    from virus_envs.experiments.crossplay import against_parity_markdown, holm_adjusted
+
+    assert holm_adjusted([0.04, 0.01, 0.03]) == pytest.approx([0.06, 0.03, 0.06])      # 3*0.01, 2*0.03, max(0.06, 0.04)
+    assert holm_adjusted([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+    cells = [{"row": "a", "col": c, "wins": w, "games": 100, "win_rate": w / 100, "baseline": 0.5}
+             for c, w in (("b", 70), ("c", 52))]
+    plain = against_parity_markdown({"games": 100, "cells": cells}, "a", {"b": "H1", "c": "H2"})
+    table = against_parity_markdown({"games": 100, "cells": cells}, "a", {"b": "H1", "c": "H2"}, adjusted=True)
+    assert plain.splitlines()[0] == "| column | win rate | p | Holm | hypothesis |"
+    assert table.splitlines()[0] == "| column | win rate | p | Holm-adjusted p | Holm | hypothesis |"
+    assert table.splitlines()[3] == "| `c` | 0.520 | 0.76 | 0.76 | does not reject | H2 |"
+
+
+def test_by_seat_markdown_counts_each_seat_with_its_interval():
+    from virus_envs.experiments.arena import wilson
+    from virus_envs.experiments.crossplay import by_seat_markdown
+
+    cells = [{"row": "a", "col": "b", "by_seat": {"0": {"games": 10, "wins": 7}, "1": {"games": 10, "wins": 4.5}}},
+             {"row": "b", "col": "a", "by_seat": {"0": {"games": 10, "wins": 5}, "1": {"games": 10, "wins": 3}}}]
+    table = by_seat_markdown({"cells": cells}, "a")
+    lo, hi = wilson(7, 10)
+    lo2, hi2 = wilson(4.5, 10)
+    assert table.splitlines() == ["| column | seat 0 (first player) | seat 1 (second player) |", "|---|---|---|",
+                                  f"| `b` | 7/10 = 0.70 [{lo:.2f}, {hi:.2f}] | 4.5/10 = 0.45 [{lo2:.2f}, {hi2:.2f}] |"]
 
 
 def test_two_player_pairs_are_played_once_and_the_transposed_cell_is_the_same_games(tmp_path):
@@ -109,6 +139,50 @@ def test_two_player_pairs_are_played_once_and_the_transposed_cell_is_the_same_ga
         assert ("mirror_of" in c) == (specs.index(c["row"]) > specs.index(c["col"]))
         if "mirror_of" in c:
             assert c["cpu_seconds"] == 0.0 and c["mirror_of"] == f"{c['col']} vs {c['row']}"
+
+
+@pytest.mark.parametrize("cut_after", [1, 2])
+def test_a_two_player_run_cut_between_a_pairs_cells_resumes_without_replaying_and_ends_as_an_uncut_run(tmp_path,
+                                                                                                       cut_after):
+    """Two players: a cut run keeps the transposed cells of the pairs it played (`pending_mirrors`) until their turn,
+    so the same command plays only the pairs not yet played, and its file is the uncut run's: the same cells, each
+    transposed cell read from its pair's games (`mirror_of`, no CPU of its own), none pending. (Before, a pair cut
+    between its two cells was played again from the other seat: the same wins, twice the CPU, no `mirror_of`.)"""
+    import virus_envs
+    from virus_envs.experiments.crossplay import one_vs_rest
+
+    game = virus_envs.game("roll_write_v0", 2)
+    specs, games, seed = ["random", "heuristic", "heuristic:spoiler"], 4, 3
+    full = one_vs_rest(game, specs, games, seed, out=str(tmp_path / "full.json"), echo=lambda m: None)
+
+    class Cut(Exception):
+        pass
+
+    played = []
+
+    def echo(m):            # said once a pair's games are played, before its cell is listed: a cut there loses it
+        played.append(m)
+        if len(played) > cut_after:
+            raise Cut
+
+    out = tmp_path / "cut.json"
+    with pytest.raises(Cut):
+        one_vs_rest(game, specs, games, seed, out=str(out), echo=echo)
+    part = json.loads(out.read_text())
+    listed = {(c["row"], c["col"]) for c in part["cells"]}
+    pending = {(c["row"], c["col"]) for c in part["pending_mirrors"]}
+    assert pending and not pending & listed
+    assert all(f"{b} vs {a}" in {c["mirror_of"] for c in part["pending_mirrors"]} for a, b in pending)
+    again = []
+    data = one_vs_rest(game, specs, games, seed, out=str(out), echo=again.append)
+    assert len(again) == 3 - cut_after                          # only the pairs not played before the cut
+
+    def games_of(d):        # everything but the timings, which differ from run to run
+        return [{k: v for k, v in c.items() if k not in ("seconds", "cpu_seconds")} for c in d["cells"]]
+    assert games_of(data) == games_of(full)
+    assert json.loads(out.read_text()) == data and "pending_mirrors" not in data
+    assert all(c["cpu_seconds"] == 0.0 for c in data["cells"] if "mirror_of" in c)
+    assert one_vs_rest(game, specs, games, seed, out=str(out), echo=again.append) == data and len(again) == 3 - cut_after
 
 
 @pytest.mark.parametrize("path", sorted(__import__("glob").glob(
