@@ -635,3 +635,46 @@ def finish_forest(fig, ax, labels: list, xlabel: str, title: str, path: str, leg
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
+
+
+def plot_replication(runs: list, ids: list, path: str, title: str = "") -> str:
+    """Forest plot of a confirmatory run beside the run it checks: for each hypothesis id (one row), each run's
+    per-seed tested effect with its 95% interval (colour: the run, filled: rejected after Holm in that run).
+
+    runs: [(label, res), ...], the results of `run` (e.g. a second generation's and its confirmatory rerun)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    points = []                                       # (row, label, seed, test, rejected)
+    for label, res in runs:
+        for seed, hyps in res["by_seed"].items():
+            for h in hyps:
+                if h["id"] in ids and h["outcome"] == "win" and h["test"].get("ci95") is not None:
+                    points.append((ids.index(h["id"]), label, seed, h["test"], h["rejected"]))
+    if not points:
+        raise ValueError(f"none of the hypotheses {ids} has a tested win-share effect in these runs")
+    fig, ax = plt.subplots(figsize=(9, 0.9 * len(ids) + 1.8))
+    per_row = {}
+    for row, *_ in points:
+        per_row[row] = per_row.get(row, 0) + 1
+    seen_row, shown = {}, set()
+    for row, label, seed, t, rejected in points:
+        k = seen_row.get(row, 0)
+        seen_row[row] = k + 1
+        y = row + (k - (per_row[row] - 1) / 2) * (0.7 / max(1, per_row[row]))
+        colour = f"C{[lab for lab, _ in runs].index(label)}"
+        ax.errorbar(t["mean"], y, xerr=[[t["mean"] - t["ci95"][0]], [t["ci95"][1] - t["mean"]]], fmt="o",
+                    color=colour, ms=4, mfc=colour if rejected else "white",
+                    label=label if label not in shown else None)
+        ax.annotate(f"seed {seed}", (t["ci95"][1], y), xytext=(3, -3), textcoords="offset points", fontsize=6)
+        shown.add(label)
+    import textwrap
+
+    stmt = {h["id"]: h["statement"] for _, res in runs for hyps in res["by_seed"].values() for h in hyps}
+    xs = [v for _, _, _, t, _ in points for v in t["ci95"]]
+    ax.set_xlim(min(xs + [0]) - 0.02, max(xs + [0]) + 0.06)      # room for the seed labels
+    return finish_forest(fig, ax, ["\n".join(textwrap.wrap(f"{i}: {stmt.get(i, '')}", 26)) for i in ids],
+                         "paired effect on the acting seat's win share\n(filled: rejected after Holm in its run)",
+                         title, path, legend_size=7)

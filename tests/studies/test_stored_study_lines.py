@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "studies"
 
 RUNS = [("virus_cards", "virus_cards.yaml", virus_cards), ("virus_cards_v2", "virus_cards_v2.yaml", virus_cards),
-        ("virus_co", "virus_co.yaml", virus_co), ("virus_co_v2", "virus_co_v2.yaml", virus_co)]
+        ("virus_co", "virus_co.yaml", virus_co), ("virus_co_v2", "virus_co_v2.yaml", virus_co),
+        ("virus_cards_confirm", "virus_cards_confirm.yaml", virus_cards)]
 
 
 def _strip(x):
