@@ -15,7 +15,8 @@ DOCS = ROOT / "docs" / "studies"
 
 RUNS = [("virus_cards", "virus_cards.yaml", virus_cards), ("virus_cards_v2", "virus_cards_v2.yaml", virus_cards),
         ("virus_co", "virus_co.yaml", virus_co), ("virus_co_v2", "virus_co_v2.yaml", virus_co),
-        ("virus_cards_confirm", "virus_cards_confirm.yaml", virus_cards)]
+        ("virus_cards_confirm", "virus_cards_confirm.yaml", virus_cards),
+        ("virus_co_confirm", "virus_co_confirm.yaml", virus_co)]
 
 
 def _strip(x):

@@ -13,11 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 # a second generation re-draws how its continuation moved the first generation's estimates (study shift)
 EXTRA_FIGURES = {"virus_lab": 3, "virus_cards_v2": 1, "virus_co_v2": 1}
 #: stored runs a notebook reads beside its own (a confirmatory run is drawn beside the run it checks)
-ALSO_READS = {"virus_cards_confirm": ["virus_cards_v2.json"]}
+ALSO_READS = {"virus_cards_confirm": ["virus_cards_v2.json"], "virus_co_confirm": ["virus_co_v2.json"]}
 
 
 @pytest.mark.parametrize("name", ["virus_co", "virus_cards", "virus_lab", "virus_cards_v2", "virus_co_v2",
-                                  "virus_cards_confirm"])
+                                  "virus_cards_confirm", "virus_co_confirm"])
 def test_the_notebook_redraws_the_stored_results(tmp_path, name):
     import nbclient
     import nbformat
