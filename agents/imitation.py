@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Demonstrations", "collect", "behaviour_clone", "masked_logits", "soft_cross_entropy", "TARGETS"]
+__all__ = ["Demonstrations", "collect", "behaviour_clone", "held_out_rows", "masked_logits", "soft_cross_entropy",
+           "TARGETS"]
 
 #: what sb3-contrib's MaskableCategorical puts on the logits of illegal actions
 MASKED_LOGIT = -1e8
@@ -299,6 +300,20 @@ def soft_cross_entropy(logits, target):
     return -(target * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
 
 
+def _held_out(demos: Demonstrations, rng: np.random.Generator, holdout: float) -> np.ndarray:
+    """The game ids held out for validation (drawn from rng): `holdout` of the games, at least one, when there are
+    at least 10; none otherwise."""
+    if demos.games >= 10 and holdout > 0:
+        return rng.choice(demos.games, size=max(1, int(round(holdout * demos.games))), replace=False)
+    return np.zeros(0, dtype=np.int64)
+
+
+def held_out_rows(demos: Demonstrations, seed: int = 0, holdout: float = 0.05) -> np.ndarray:
+    """The rows `behaviour_clone(..., seed=seed, holdout=holdout)` validates on (the same draw), for an experiment
+    that measures the clone on them between epochs."""
+    return np.flatnonzero(np.isin(demos.game_ids, _held_out(demos, np.random.default_rng([seed, 0xB0C]), holdout)))
+
+
 def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch_size: int = 256,
                     value_coef: float = 0.5, seed: int = 0, holdout: float = 0.05, max_grad_norm: float = 1.0,
                     echo=None, label: str = "bc", soft: bool = False, on_epoch=None) -> list[dict]:
@@ -320,10 +335,7 @@ def behaviour_clone(policy, demos: Demonstrations, epochs: int, lr: float, batch
     if soft and demos.soft is None:
         raise ValueError("soft targets asked, but the demonstrations hold no visit shares (collect targets='visits')")
     rng = np.random.default_rng([seed, 0xB0C])
-    val_games = np.zeros(0, dtype=np.int64)
-    if demos.games >= 10 and holdout > 0:
-        k = max(1, int(round(holdout * demos.games)))
-        val_games = rng.choice(demos.games, size=k, replace=False)
+    val_games = _held_out(demos, rng, holdout)
     is_val = np.isin(demos.game_ids, val_games)
     train_rows, val_rows = np.flatnonzero(~is_val), np.flatnonzero(is_val)
     params = list(policy.parameters())

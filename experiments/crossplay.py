@@ -35,6 +35,7 @@ import json
 import sys
 
 from virus_envs.experiments.arena import wilson, win_shares
+from virus_envs.experiments.studies.contamination_v2 import holm_adjusted
 
 __all__ = ["crossplay", "markdown", "one_vs_rest", "one_vs_rest_markdown", "cell_text", "against_parity",
            "against_parity_markdown", "holm_adjusted", "p_text", "transitivity", "by_seat_markdown"]
@@ -194,17 +195,6 @@ def against_parity(data: dict, row: str, alpha: float = 0.05) -> list[dict]:
     return [{"col": c["col"], "win_rate": c["win_rate"], "p": p, "p_holm": q, "holm_reject": bool(r),
              "above": c["win_rate"] > c["baseline"]} for c, p, q, r in zip(cells, ps, holm_adjusted(ps),
                                                                             holm(ps, alpha))]
-
-
-def holm_adjusted(ps: list[float]) -> list[float]:
-    """Holm's adjusted p-values, in the order given: the k-th smallest p times (m - k), the running maximum of
-    those up to it, at most 1; a hypothesis is rejected at family-wise alpha exactly when its adjusted p <= alpha."""
-    m = len(ps)
-    out, run = [0.0] * m, 0.0
-    for k, i in enumerate(sorted(range(m), key=lambda j: ps[j])):
-        run = max(run, min(1.0, (m - k) * ps[i]))
-        out[i] = run
-    return out
 
 
 def p_text(p: float) -> str:

@@ -1,8 +1,8 @@
 """Is the lab clone too small or too briefly trained? A measured answer (issue 17, the lab goal).
 
 The shipped clone of the lab's team heuristic (`configs/train/virus_lab.yaml`: actor 128-128 tanh, 5 epochs, then
-3 DAgger rounds) agrees with its teacher on 0.912 of held-out decisions and on 0.915 of its training decisions: it
-underfits, and it wins about 1% of the deals where the teacher wins 22%. docs/agents/virus_lab.md names "a larger
+3 DAgger rounds) agrees with its teacher on 0.912 of held-out decisions and on 0.915 of its training decisions, which
+reads as underfitting, and it wins about 1% of the deals where the teacher wins 22%. docs/agents/virus_lab.md names "a larger
 network or more epochs" as a next step never tried. This script tries it on one set of teacher games, so that every
 variant learns from the same data and is judged on the same deals:
 
@@ -20,6 +20,8 @@ variant learns from the same data and is judged on the same deals:
 
 Writes DIR/<variant>.json (rows per evaluation epoch) as it goes. No DAgger: this asks what capacity and epochs do
 to cloning; DAgger's gain on top (0.89 -> 0.91 held-out in the shipped recipe) is measured by the trainer.
+Result (2026-12-04, docs/agents/virus_lab.md, docs/results/virus_lab_clone_capacity.json): neither the epochs nor the
+width helps; held-out agreement stops at 0.89-0.90 and the team wins 4-14 of 1000.
 The test deals (9000011) are not touched: a variant that looks better here still has to be trained by the
 trainer, on three seeds, and chosen on validation before anything is reported on test.
 """
@@ -113,25 +115,18 @@ def kind_accuracy(policy, demos, rows: np.ndarray, names: list[str]) -> dict:
 
 
 def team_win_rate(policy, games: int, seed: int = VAL_SEED) -> dict:
-    """The clone as a (1-Hero) team on `games` deals of `seed`, greedy: head_to_head's team deals."""
-    from virus_envs.agents.ppo import NumpyPolicy
-    from virus_envs.experiments.arena import wilson
+    """The clone as a (1-Hero) team on `games` deals of `seed`, greedy: the deals and the win of head_to_head's team
+    mode (`play_match`, `win_shares`), the network as a greedy SnapshotAgent since it is not a file yet."""
+    from virus_envs.agents.ppo import NumpyPolicy, SnapshotAgent
+    from virus_envs.experiments.arena import play_match, wilson, win_shares
 
     net = NumpyPolicy.from_sb3(policy)
     game = _game()
     rng = np.random.default_rng(seed)
     wins = 0
     for _ in range(games):
-        st = game.new_initial_state(seed=int(rng.integers(0, 2**62)))
-        while not st.is_terminal():
-            p = st.current_player()
-            mask = st.legal_action_mask()
-            if int(mask.sum()) == 1:
-                st.apply_action(int(np.flatnonzero(mask)[0]))
-                continue
-            st.apply_action(net.act(np.asarray(st.observation(p), dtype=np.float32).reshape(-1), mask))
-        truncated = bool(getattr(st, "is_truncated", lambda: False)())
-        wins += int((not truncated) and max(st.returns()) > 0)
+        o = play_match(game, [SnapshotAgent(game, net, deterministic=True)], int(rng.integers(0, 2**62)))
+        wins += int(win_shares(o.returns, o.truncated)[0] > 0)
     lo, hi = wilson(wins, games)
     return {"games": games, "wins": wins, "win_rate": wins / games, "ci95": [lo, hi], "seed": seed}
 
@@ -139,16 +134,13 @@ def team_win_rate(policy, games: int, seed: int = VAL_SEED) -> dict:
 def run_variant(name: str, demos, out: Path, seed: int, eval_at: list[int], eval_games: int, echo=print) -> list:
     import torch
 
-    from virus_envs.agents.imitation import behaviour_clone
+    from virus_envs.agents.imitation import behaviour_clone, held_out_rows
 
     torch.set_num_threads(1)
     arch, activation, epochs, lr = VARIANTS[name]
     policy = make_policy(arch, activation, seed)
     names = [_game().action_to_string(a).split()[0] for a in range(demos.num_actions)]
-    # the held-out games of behaviour_clone (same rng, same draw): 5% of the games
-    rng = np.random.default_rng([seed, 0xB0C])
-    val_games = rng.choice(demos.games, size=max(1, int(round(0.05 * demos.games))), replace=False)
-    val_rows = np.flatnonzero(np.isin(demos.game_ids, val_games))
+    val_rows = held_out_rows(demos, seed)           # behaviour_clone's own held-out games
     rows, t0 = [], time.time()
     stops = {e for e in eval_at if e <= epochs} | {epochs}
 

@@ -345,6 +345,17 @@ def holm(pvalues: list[float | None], alpha: float) -> list[bool]:
     return reject
 
 
+def holm_adjusted(ps: list[float]) -> list[float]:
+    """Holm's adjusted p-values, in the order given: the k-th smallest p times (m - k), the running maximum of
+    those up to it, at most 1; a hypothesis is rejected at family-wise alpha exactly when its adjusted p <= alpha."""
+    m = len(ps)
+    out, run = [0.0] * m, 0.0
+    for k, i in enumerate(sorted(range(m), key=lambda j: ps[j])):
+        run = max(run, min(1.0, (m - k) * ps[i]))
+        out[i] = run
+    return out
+
+
 def in_cell(r: dict, h) -> bool:
     if r.get("stratum", "") != h.stratum:
         return False

@@ -98,6 +98,9 @@ def test_holm_adjusted_by_hand_and_the_tests_table_with_it():
 
     assert holm_adjusted([0.04, 0.01, 0.03]) == pytest.approx([0.06, 0.03, 0.06])      # 3*0.01, 2*0.03, max(0.06, 0.04)
     assert holm_adjusted([0.5, 0.6]) == pytest.approx([1.0, 1.0])
+    from virus_envs.experiments.studies.design import holm       # the studies' step-down: the same decisions
+    for ps in ([0.04, 0.01, 0.03], [0.001, 0.2, 0.012, 0.013, 0.04], [0.026, 0.024], [0.05, 0.05, 0.05]):
+        assert [q <= 0.05 for q in holm_adjusted(ps)] == holm(ps, 0.05), ps
     cells = [{"row": "a", "col": c, "wins": w, "games": 100, "win_rate": w / 100, "baseline": 0.5}
              for c, w in (("b", 70), ("c", 52))]
     plain = against_parity_markdown({"games": 100, "cells": cells}, "a", {"b": "H1", "c": "H2"})

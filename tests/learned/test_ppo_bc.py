@@ -284,6 +284,10 @@ def test_on_epoch_sees_each_epoch_s_row_and_changes_nothing():
     b = behaviour_clone(hooked.policy, d, epochs=3, lr=3e-3, batch_size=32, seed=0,
                         on_epoch=lambda row: seen.append((row["epoch"], hooked.policy.training)))
     assert seen == [(1, False), (2, False), (3, False)]
+    from virus_envs.agents.imitation import held_out_rows       # the rows it validated on, as an experiment sees them
+    rows = held_out_rows(d, seed=0)
+    assert b[0]["val_samples"] == rows.shape[0] > 0
+    assert len(set(d.game_ids[rows].tolist())) == 1                  # 12 games: 5% rounds to one held-out game
     assert [r["train_loss"] for r in a] == [r["train_loss"] for r in b]
     for p, q in zip(plain.policy.parameters(), hooked.policy.parameters()):
         assert torch.equal(p, q)
